@@ -1,0 +1,36 @@
+// Spec section 9 numbers. Rules read them through RulesConfig so tests and operators can vary them.
+export const DEFAULT_MINIMUM_SPEND_PENCE = 2300;
+export const BOOKING_BUFFER_MINUTES = 15;
+export const AVAILABILITY_PAST_DAYS = 1;
+export const AVAILABILITY_AHEAD_DAYS = 36;
+export const SLOT_GRID_MINUTES = 15;
+// The spec leaves notice open; DESIGN.md section 5 sets the default to 60 minutes.
+export const DEFAULT_NOTICE_MINUTES = 60;
+// Times of day are UK wall-clock because customers book "10:00" in their own city.
+export const UK_TIME_ZONE = 'Europe/London';
+export const DESCRIPTION_MAX_WORDS = 10;
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+// "Days" in the availability window are 24-hour spans of real time, not calendar days.
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface RulesConfig {
+  noticeMinutes: number;
+  availabilityPastDays: number;
+  availabilityAheadDays: number;
+  defaultMinimumSpendPence: number;
+  bufferMinutes: number;
+  gridMinutes: number;
+  timeZone: string;
+}
+
+export const DEFAULT_RULES_CONFIG: RulesConfig = Object.freeze({
+  noticeMinutes: DEFAULT_NOTICE_MINUTES,
+  availabilityPastDays: AVAILABILITY_PAST_DAYS,
+  availabilityAheadDays: AVAILABILITY_AHEAD_DAYS,
+  defaultMinimumSpendPence: DEFAULT_MINIMUM_SPEND_PENCE,
+  bufferMinutes: BOOKING_BUFFER_MINUTES,
+  gridMinutes: SLOT_GRID_MINUTES,
+  timeZone: UK_TIME_ZONE,
+});

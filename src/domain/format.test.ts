@@ -1,0 +1,66 @@
+import { describe, it, expect } from 'vitest';
+import { formatDateEnGb, formatPence, formatUkTime, truncateWords } from './format';
+
+describe('formatPence', () => {
+  it.each([
+    [2300, '£23.00'],
+    [2299, '£22.99'],
+    [5, '£0.05'],
+    [0, '£0.00'],
+    [123450, '£1,234.50'],
+    [100000000, '£1,000,000.00'],
+    [-700, '-£7.00'],
+    [-5, '-£0.05'],
+  ])('%i pence -> %s', (pence, text) => {
+    expect(formatPence(pence)).toBe(text);
+  });
+
+  it('refuses fractional pence rather than hide a rounding bug', () => {
+    expect(() => formatPence(23.5)).toThrow(RangeError);
+    expect(() => formatPence(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('truncateWords', () => {
+  const ten = 'one two three four five six seven eight nine ten';
+
+  it('keeps 10 words as they are (spec 9)', () => {
+    expect(truncateWords(ten)).toBe(ten);
+  });
+
+  it('cuts the 11th word off and adds an ellipsis', () => {
+    expect(truncateWords(`${ten} eleven twelve`)).toBe(`${ten}…`);
+  });
+
+  it('collapses whitespace', () => {
+    expect(truncateWords('  Deep \n tissue\tmassage  ')).toBe('Deep tissue massage');
+    expect(truncateWords('   ')).toBe('');
+  });
+
+  it('takes another limit', () => {
+    expect(truncateWords('a b c d', 2)).toBe('a b…');
+  });
+});
+
+describe('formatDateEnGb', () => {
+  it('formats the UTC calendar day en-GB', () => {
+    expect(formatDateEnGb(Date.UTC(2026, 10, 21, 9, 30))).toBe('21/11/2026');
+    // Spec: dates are UTC, so 23:30 UTC in July is still the 15th though the UK is on the 16th.
+    expect(formatDateEnGb(Date.UTC(2026, 6, 15, 23, 30))).toBe('15/07/2026');
+  });
+});
+
+describe('formatUkTime', () => {
+  it('shows UK wall-clock time', () => {
+    expect(formatUkTime(Date.UTC(2026, 0, 10, 9, 30), 'Europe/London')).toBe('09:30');
+    expect(formatUkTime(Date.UTC(2026, 6, 10, 9, 30), 'Europe/London')).toBe('10:30');
+    expect(formatUkTime(Date.UTC(2026, 6, 10, 9, 30, 59), 'Europe/London')).toBe('10:30');
+  });
+
+  it('shows 01:30 twice on 2026-10-25 and skips 01:xx on 2026-03-29', () => {
+    expect(formatUkTime(Date.UTC(2026, 9, 25, 0, 30), 'Europe/London')).toBe('01:30');
+    expect(formatUkTime(Date.UTC(2026, 9, 25, 1, 30), 'Europe/London')).toBe('01:30');
+    expect(formatUkTime(Date.UTC(2026, 2, 29, 0, 59), 'Europe/London')).toBe('00:59');
+    expect(formatUkTime(Date.UTC(2026, 2, 29, 1, 0), 'Europe/London')).toBe('02:00');
+  });
+});
