@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `npm test`: type check, lint, unit + integration tests (PGlite, and PostgreSQL when
+# TEST_DATABASE_URL is set), a production build, and the Chromium end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Chromium is missing: installing Debian's chromium package…"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The end-to-end tests need Chromium at /usr/bin/chromium." >&2
+    echo "Install it with: sudo apt-get install chromium   (then run npm test again)" >&2
+    exit 1
+  fi
+fi
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+echo "== typecheck"; npm run --silent typecheck
+echo "== lint"; npm run --silent lint
+echo "== unit and integration tests (${TEST_DATABASE_URL:+PostgreSQL and }PGlite)"
+unit_rc=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || unit_rc=$?
+echo "== build"; npx vite build --logLevel warn
+echo "== end-to-end tests (Chromium)"
+e2e_rc=0
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || e2e_rc=$?
+
+node scripts/test-summary.mjs "$results/vitest.json" "$results/playwright.json"
+[ "$unit_rc" = 0 ] && [ "$e2e_rc" = 0 ]

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { businessPayment } from '../db/schema';
+import { unprocessable } from '../http/problem';
+import { findUserByEmail } from './find-user-by-email';
+
+export const PAYMENT_ARRANGEMENTS = ['card', 'invoice'] as const;
+export type PaymentArrangement = (typeof PAYMENT_ARRANGEMENTS)[number];
+
+export interface BusinessPaymentView {
+  email: string;
+  arrangement: PaymentArrangement;
+}
+
+/** How a business account pays: by card at booking, or by invoice (confirmed without a card). */
+export async function setBusinessPayment(
+  db: Db,
+  email: string,
+  arrangement: PaymentArrangement,
+): Promise<BusinessPaymentView> {
+  const found = await findUserByEmail(db, email);
+  if (found.accountType !== 'business') {
+    throw unprocessable(
+      `${found.email} is a ${found.accountType} account: only business accounts have a payment arrangement.`,
+    );
+  }
+  await db
+    .insert(businessPayment)
+    .values({ userId: found.id, arrangement })
+    .onConflictDoUpdate({
+      target: businessPayment.userId,
+      set: { arrangement, updatedAt: sql`now()` },
+    });
+  return { email: found.email, arrangement };
+}

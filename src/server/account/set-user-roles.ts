@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { user } from '../db/schema';
+import { findUserByEmail } from './find-user-by-email';
+
+export interface RoleFlags {
+  therapist?: boolean;
+  onboarder?: boolean;
+}
+
+export interface UserRoles {
+  email: string;
+  therapist: boolean;
+  onboarder: boolean;
+}
+
+/** Sets the flags given and leaves the others; with no flags it just reports the current ones. */
+export async function setUserRoles(db: Db, email: string, flags: RoleFlags): Promise<UserRoles> {
+  const found = await findUserByEmail(db, email);
+  const changes = {
+    ...(flags.therapist !== undefined ? { isTherapist: flags.therapist } : {}),
+    ...(flags.onboarder !== undefined ? { isOnboarder: flags.onboarder } : {}),
+  };
+  if (Object.keys(changes).length === 0) {
+    return { email: found.email, therapist: found.therapist, onboarder: found.onboarder };
+  }
+  const [updated] = await db
+    .update(user)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(user.id, found.id))
+    .returning({ email: user.email, therapist: user.isTherapist, onboarder: user.isOnboarder });
+  // The row was there a moment ago; a concurrent delete is the only way to get here.
+  if (!updated) return findUserByEmail(db, email);
+  return updated;
+}

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { CustomerProfile } from '../domain/types';
+import type { AvailabilityCache } from './booking/availability-cache';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+
+/** What every route and use case may depend on. The clock is injected so tests can freeze time. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  now: () => Date;
+  availabilityCache: AvailabilityCache;
+  /** The signed-in customer's profile as the booking rules see it, or null when signed out. */
+  currentCustomer: (request: FastifyRequest) => Promise<CustomerProfile | null>;
+  /** A per-process token the admin CLI reads from the data-folder lock to reach /api/internal. */
+  cliToken?: string;
+}

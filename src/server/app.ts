@@ -1,0 +1,91 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { currentCustomerResolver } from './auth/current-customer';
+import { authRoutes } from './auth/routes';
+import { availabilityRoutes } from './booking/availability-routes';
+import { AvailabilityCache } from './booking/availability-cache';
+import { catalogueRoutes } from './catalogue/routes';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { installErrorHandling } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import { installWebApp } from './http/web-app';
+import { internalRoutes } from './internal/routes';
+import { systemRoutes } from './system/routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  now?: () => Date;
+  /** Overrides the folder of the built web app (tests point it elsewhere or at nothing). */
+  webDistDir?: string;
+  logger?: boolean;
+  cliToken?: string;
+  currentCustomer?: AppContext['currentCustomer'];
+}
+
+/** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: await resolveAuthSecret(database.db, config),
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    now,
+    availabilityCache: new AvailabilityCache(config.availabilityCacheSeconds * 1000, () =>
+      now().getTime(),
+    ),
+    currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
+    ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
+  };
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installSecurityHeaders(app, { production: config.isProduction });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'At-home treatments booking API',
+        version: '1.0.0',
+        description: 'JSON API used by the web app. Errors are RFC 9457 problem+json.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await authRoutes(app, auth);
+  await app.register(systemRoutes(ctx));
+  await app.register(catalogueRoutes(ctx));
+  await app.register(availabilityRoutes(ctx));
+  await app.register(internalRoutes(ctx));
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await installWebApp(app, deps.webDistDir);
+  return app;
+}

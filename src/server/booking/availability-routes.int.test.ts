@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerProfile } from '../../domain/types';
+import { buildApp } from '../app';
+import { importCatalogue } from '../catalogue/import-catalogue';
+import { user } from '../db/schema';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { testConfig } from '../testing/test-config';
+
+// Frozen clock: Monday 2026-11-23 08:00 UK (GMT, so also 08:00Z).
+const NOW = new Date('2026-11-23T08:00:00Z');
+const DAY = '2026-11-24';
+const at = (date: string, time: string) => `${date}T${time}:00Z`;
+
+function therapist(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    username: id.replace(/^t-/, ''),
+    name: id.replace(/^t-/, '').toUpperCase(),
+    active: true,
+    business: false,
+    paymentsConnected: true,
+    area: 'testcity',
+    genders: ['female', 'male', 'non-binary'],
+    minimumSpendPence: null,
+    serviceIds: ['massage-60', 'hot-stones'],
+    availability: [{ start: at(DAY, '09:00'), end: at(DAY, '12:00') }],
+    ...extra,
+  };
+}
+
+const catalogue = {
+  cities: [
+    { slug: 'testcity', name: 'Test City' },
+    { slug: 'othercity', name: 'Other City' },
+  ],
+  treatments: [
+    {
+      id: 'massage-60',
+      name: 'Massage',
+      category: 'Massage',
+      pricePence: 3000,
+      durationMinutes: 60,
+      order: 1,
+      addOn: false,
+      addOnIds: ['hot-stones'],
+    },
+    {
+      id: 'hot-stones',
+      name: 'Hot Stones',
+      category: 'Massage',
+      pricePence: 1000,
+      durationMinutes: 15,
+      order: 2,
+      addOn: true,
+      addOnIds: [],
+    },
+    {
+      id: 'manicure',
+      name: 'Manicure',
+      category: 'Nails',
+      pricePence: 2500,
+      durationMinutes: 45,
+      order: 3,
+      addOn: false,
+      addOnIds: [],
+    },
+  ],
+  therapists: [
+    therapist('t-anna'),
+    therapist('t-bea', { business: true, genders: ['female'] }),
+    therapist('t-cara', { minimumSpendPence: 5000 }),
+    therapist('t-inactive', { active: false }),
+    therapist('t-unpaid', { paymentsConnected: false }),
+    therapist('t-away', { area: 'othercity' }),
+    therapist('t-nails', { serviceIds: ['manicure'] }),
+    therapist('t-stale', {
+      availability: [{ start: '2026-11-20T09:00:00Z', end: '2026-11-20T17:00:00Z' }],
+    }),
+  ],
+};
+
+for (const kind of testDatabaseKinds()) {
+  describe(`availability API on ${kind}`, () => {
+    let database: TestDatabase;
+    let app: FastifyInstance;
+    let customer: CustomerProfile | null = null;
+    let queries = 0;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind, { onQuery: () => void queries++ });
+      const imported = await importCatalogue(database.db, catalogue);
+      expect(imported.ok).toBe(true);
+      app = await buildApp({
+        config: testConfig({ AVAILABILITY_CACHE_SECONDS: '0' }),
+        database,
+        logger: false,
+        webDistDir: '/nonexistent',
+        now: () => NOW,
+        currentCustomer: async () => customer,
+      });
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.destroy();
+    });
+
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    const therapists = async (query: string) => {
+      const res = await get(`/api/cities/testcity/therapists?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        therapists: {
+          id: string;
+          slots: string[];
+          meetsMinimumSpend: boolean;
+          shortfallPence: number;
+          totalPricePence: number;
+          totalDurationMinutes: number;
+        }[];
+      }>().therapists;
+    };
+
+    it('shows only visible therapists, prices from the database and the 15-minute buffer', async () => {
+      const list = await therapists(`date=${DAY}&treatments=massage-60`);
+      expect(list.map((t) => t.id).sort()).toEqual(['t-anna', 't-bea', 't-cara']);
+      const anna = list.find((t) => t.id === 't-anna');
+      expect(anna?.totalPricePence).toBe(3000);
+      expect(anna?.totalDurationMinutes).toBe(75);
+      // 09:00–12:00 window, 75 minutes: last start 10:45, on the 15-minute grid.
+      expect(anna?.slots[0]).toBe('2026-11-24T09:00:00.000Z');
+      expect(anna?.slots.at(-1)).toBe('2026-11-24T10:45:00.000Z');
+      expect(anna?.slots).toHaveLength(8);
+    });
+
+    it('lists a therapist below minimum spend with the shortfall and no slots', async () => {
+      const cara = (await therapists(`date=${DAY}&treatments=massage-60,hot-stones`)).find(
+        (t) => t.id === 't-cara',
+      );
+      expect(cara).toMatchObject({ meetsMinimumSpend: false, shortfallPence: 1000, slots: [] });
+    });
+
+    it('applies the signed-in customer: business sees business therapists, gender filters', async () => {
+      customer = { id: 'c1', accountType: 'business', gender: null };
+      expect((await therapists(`date=${DAY}&treatments=massage-60`)).map((t) => t.id)).toEqual([
+        't-bea',
+      ]);
+      customer = { id: 'c2', accountType: 'personal', gender: 'male' };
+      const ids = (await therapists(`date=${DAY}&treatments=massage-60`)).map((t) => t.id);
+      expect(ids).not.toContain('t-bea');
+      expect(ids).toContain('t-anna');
+      customer = null;
+    });
+
+    it('never offers a slot overlapping an active booking; an expired hold frees it', async () => {
+      await database.db
+        .insert(user)
+        .values({ id: 'avail-customer', name: 'C', email: `c-${kind}@example.com` });
+      await database.db.execute(sql`
+        insert into booking (customer_id, therapist_id, city_slug, starts_at, during, status,
+          total_price_pence, total_duration_minutes, amount_due_pence, hold_expires_at)
+        values
+          ('avail-customer', 't-anna', 'testcity', '2026-11-24T09:30:00Z',
+           '[2026-11-24T09:30:00Z,2026-11-24T10:45:00Z)', 'confirmed', 3000, 75, 3000, null),
+          ('avail-customer', 't-bea', 'testcity', '2026-11-24T09:00:00Z',
+           '[2026-11-24T09:00:00Z,2026-11-24T12:00:00Z)', 'held', 3000, 75, 3000,
+           '2026-11-23T07:55:00Z')`);
+      const list = await therapists(`date=${DAY}&treatments=massage-60`);
+      const anna = list.find((t) => t.id === 't-anna');
+      // Booking 09:30–10:45 blocks every 75-minute start before 10:45; 10:45 still fits before 12:00.
+      expect(anna?.slots).toEqual(['2026-11-24T10:45:00.000Z']);
+      expect(list.find((t) => t.id === 't-bea')?.slots).toHaveLength(8);
+    });
+
+    it('answers the dates with availability in the window', async () => {
+      const res = await get('/api/cities/testcity/dates?treatments=massage-60');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ dates: [DAY] });
+    });
+
+    it.each([
+      ['no treatments', `date=${DAY}&treatments=`, /at least one treatment/],
+      ['missing treatments', `date=${DAY}`, /treatments/],
+      [
+        'unknown ids, listed',
+        `date=${DAY}&treatments=massage-60,nope,gone`,
+        /Unknown treatments: nope, gone/,
+      ],
+      ['an add-on without its parent', `date=${DAY}&treatments=hot-stones`, /hot-stones/],
+      ['a malformed date', 'date=24/11/2026&treatments=massage-60', /YYYY-MM-DD/],
+      ['an impossible date', 'date=2026-02-30&treatments=massage-60', /YYYY-MM-DD/],
+      [
+        'a date before today',
+        'date=2026-11-22&treatments=massage-60',
+        /outside the booking window/,
+      ],
+      [
+        'a date past 36 days',
+        'date=2027-01-05&treatments=massage-60',
+        /outside the booking window/,
+      ],
+    ])('rejects %s with a 400 problem', async (_name, query, detail) => {
+      const res = await get(`/api/cities/testcity/therapists?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toMatch(detail);
+    });
+
+    it('answers an unknown city with a 404 problem', async () => {
+      for (const path of ['therapists?date=2026-11-24&', 'dates?']) {
+        const res = await get(`/api/cities/atlantis/${path}treatments=massage-60`);
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+      }
+    });
+
+    it('uses the same number of queries however many therapists there are', async () => {
+      const count = async (url: string) => {
+        queries = 0;
+        expect((await get(url)).statusCode).toBe(200);
+        return queries;
+      };
+      const url = `/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`;
+      const datesUrl = '/api/cities/testcity/dates?treatments=massage-60';
+      const before = [await count(url), await count(datesUrl)];
+      const extra = Array.from({ length: 40 }, (_, i) => therapist(`t-extra-${i}`));
+      expect((await importCatalogue(database.db, { therapists: extra })).ok).toBe(true);
+      const after = [await count(url), await count(datesUrl)];
+      expect(after).toEqual(before);
+      expect((await get(url)).json().therapists.length).toBeGreaterThan(40);
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CustomerProfile } from '../../domain/types';
+import type { AppContext } from '../app-context';
+import { cityParamsSchema } from '../catalogue/routes';
+import { problemSchema } from '../http/openapi';
+import { listAvailableDates } from './list-available-dates';
+import { listAvailableTherapists } from './list-available-therapists';
+
+const treatmentsQuery = z
+  .string({ message: 'choose at least one treatment: treatments=ID,ID' })
+  .max(2000)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .describe('Comma-separated treatment ids, e.g. swedish-massage-60,hot-stones');
+
+const therapistSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  totalPricePence: z.number().int(),
+  totalDurationMinutes: z.number().int(),
+  meetsMinimumSpend: z.boolean(),
+  minimumSpendPence: z.number().int(),
+  shortfallPence: z.number().int(),
+  slots: z.array(z.string().describe('ISO instant')),
+});
+
+function cacheKey(parts: (string | null)[], customer: CustomerProfile | null): string {
+  // Only what changes the answer: account type and gender, never who the customer is.
+  return [...parts, customer?.accountType ?? '-', customer?.gender ?? '-'].join('|');
+}
+
+export const availabilityRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/cities/:city/dates',
+      {
+        schema: {
+          tags: ['availability'],
+          summary: 'UK days in the next 36 with at least one bookable slot',
+          params: cityParamsSchema,
+          querystring: z.object({ treatments: treatmentsQuery }),
+          response: {
+            200: z.object({ dates: z.array(z.string().describe('YYYY-MM-DD')) }),
+            400: problemSchema,
+            404: problemSchema,
+          },
+        },
+      },
+      async (request) => {
+        const customer = await ctx.currentCustomer(request);
+        const { city } = request.params;
+        const treatmentIds = request.query.treatments;
+        const key = cacheKey(['dates', city, treatmentIds.join(',')], customer);
+        const dates = await ctx.availabilityCache.get(key, () =>
+          listAvailableDates(ctx, { city, treatmentIds, customer }),
+        );
+        return { dates };
+      },
+    );
+
+    app.get(
+      '/api/cities/:city/therapists',
+      {
+        schema: {
+          tags: ['availability'],
+          summary: 'Therapists who can take the treatments on a day, with their free start times',
+          params: cityParamsSchema,
+          querystring: z.object({
+            date: z.string({ message: 'is required: date=YYYY-MM-DD' }).max(20),
+            treatments: treatmentsQuery,
+          }),
+          response: {
+            200: z.object({ therapists: z.array(therapistSchema) }),
+            400: problemSchema,
+            404: problemSchema,
+          },
+        },
+      },
+      async (request) => {
+        const customer = await ctx.currentCustomer(request);
+        const { city } = request.params;
+        const { date, treatments: treatmentIds } = request.query;
+        const key = cacheKey(['therapists', city, date, treatmentIds.join(',')], customer);
+        const therapists = await ctx.availabilityCache.get(key, () =>
+          listAvailableTherapists(ctx, { city, date, treatmentIds, customer }),
+        );
+        return { therapists };
+      },
+    );
+  };

@@ -1,0 +1,98 @@
+import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
+import { basketTotal } from '../../domain/basket';
+import { computeSlots } from '../../domain/slots';
+import type { CustomerProfile } from '../../domain/types';
+import { isTherapistVisible } from '../../domain/visibility';
+import type { AppContext } from '../app-context';
+import { findCity } from '../catalogue/list-cities';
+import { notFound } from '../http/problem';
+import { requestedDay } from './booking-window';
+import { loadCalendars, loadTherapistCandidates } from './load-availability-data';
+import { loadSelection } from './load-selection';
+import { rulesConfigOf } from './rules-config';
+
+export interface AvailableTherapist {
+  id: string;
+  username: string;
+  name: string;
+  photoUrl: string | null;
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  meetsMinimumSpend: boolean;
+  minimumSpendPence: number;
+  shortfallPence: number;
+  slots: string[];
+}
+
+export interface TherapistSearch {
+  city: string;
+  date: string;
+  treatmentIds: string[];
+  customer: CustomerProfile | null;
+}
+
+/**
+ * The therapists a customer can book for a day: visible ones with free slots, plus visible ones
+ * below their minimum spend (no slots, with the shortfall so the page can say "add £7.00").
+ * A fixed number of queries, whatever the number of therapists.
+ */
+export async function listAvailableTherapists(
+  ctx: AppContext,
+  search: TherapistSearch,
+): Promise<AvailableTherapist[]> {
+  const config = rulesConfigOf(ctx.config);
+  const now = ctx.now();
+  const nowMs = now.getTime();
+  if (!(await findCity(ctx.db, search.city))) throw notFound(`Unknown city "${search.city}".`);
+  const day = requestedDay(search.date, nowMs, config);
+  const selection = await loadSelection(ctx.db, search.treatmentIds);
+
+  const candidates = (await loadTherapistCandidates(ctx.db, search.city, selection.baseIds)).filter(
+    (t) =>
+      isTherapistVisible(t, {
+        city: search.city,
+        customer: search.customer,
+        baseTreatmentIds: selection.baseIds,
+        now: nowMs,
+        config,
+      }),
+  );
+  const priced = candidates.map((t) => ({
+    therapist: t,
+    total: basketTotal(selection.items, t.minimumSpendPence, config),
+  }));
+  const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
+  const calendars = await loadCalendars(ctx.db, bookable, day, now);
+  const keep = availabilityWindow(nowMs, config);
+
+  const result: AvailableTherapist[] = [];
+  for (const { therapist: t, total } of priced) {
+    const slots = total.meetsMinimumSpend
+      ? computeSlots({
+          windows: clipToWindow(calendars.windows.get(t.id) ?? [], keep),
+          bookings: calendars.bookings.get(t.id) ?? [],
+          durationMinutes: total.totalDurationMinutes,
+          range: day,
+          now: nowMs,
+          config,
+        })
+      : [];
+    // Someone who could take the booking but is fully booked that day is not offered at all.
+    if (total.meetsMinimumSpend && slots.length === 0) continue;
+    result.push({
+      id: t.id,
+      username: t.username,
+      name: t.name,
+      photoUrl: t.photoUrl,
+      ...total,
+      slots: slots.map((s) => new Date(s).toISOString()),
+    });
+  }
+  // Bookable first, earliest free time first; then those below minimum spend.
+  return result.sort(
+    (a, b) =>
+      Number(b.meetsMinimumSpend) - Number(a.meetsMinimumSpend) ||
+      (a.slots[0] ?? '').localeCompare(b.slots[0] ?? '') ||
+      a.name.localeCompare(b.name),
+  );
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Gender, Interval, TherapistForRules } from '../../domain/types';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+
+export interface TherapistCandidate extends TherapistForRules {
+  username: string;
+  name: string;
+  photoUrl: string | null;
+}
+
+interface TherapistRow {
+  id: string;
+  username: string;
+  name: string;
+  photo_url: string | null;
+  active: boolean;
+  payments_connected: boolean;
+  business_enabled: boolean;
+  area: string;
+  accepted_genders: Gender[];
+  minimum_spend_pence: number | null;
+  service_ids: string[];
+  latest_end_ms: number | null;
+}
+
+/**
+ * Therapists of a city who offer every selected main treatment, with what the visibility rules
+ * need. The SQL narrows by area, status and services only to keep the rows few; the domain rules
+ * still decide who is shown. One query whatever the number of therapists.
+ */
+export async function loadTherapistCandidates(
+  db: Db,
+  city: string,
+  baseTreatmentIds: string[],
+): Promise<TherapistCandidate[]> {
+  const offersAll =
+    baseTreatmentIds.length === 0
+      ? sql`true`
+      : sql`t.id in (
+          select s.therapist_id from therapist_service s
+          where s.treatment_id in ${baseTreatmentIds}
+          group by s.therapist_id
+          having count(distinct s.treatment_id) = ${baseTreatmentIds.length})`;
+  const rows = await queryRows<TherapistRow>(
+    db,
+    sql`select t.id, t.username, t.name, t.photo_url, t.active, t.payments_connected,
+          t.business_enabled, t.area, t.accepted_genders, t.minimum_spend_pence,
+          coalesce((select array_agg(s.treatment_id) from therapist_service s
+                    where s.therapist_id = t.id), '{}') as service_ids,
+          (select extract(epoch from max(upper(a.during))) * 1000 from availability a
+            where a.therapist_id = t.id)::float8 as latest_end_ms
+        from therapist t
+        where t.area = ${city} and t.active and t.payments_connected and ${offersAll}
+        order by t.name, t.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    photoUrl: r.photo_url,
+    active: r.active,
+    paymentsConnected: r.payments_connected,
+    businessEnabled: r.business_enabled,
+    area: r.area,
+    acceptedGenders: r.accepted_genders,
+    minimumSpendPence: r.minimum_spend_pence,
+    serviceIds: r.service_ids,
+    latestAvailabilityEnd: r.latest_end_ms === null ? null : Number(r.latest_end_ms),
+  }));
+}
+
+interface SpanRow {
+  therapist_id: string;
+  start_ms: number;
+  end_ms: number;
+}
+
+function groupByTherapist(rows: SpanRow[]): Map<string, Interval[]> {
+  const grouped = new Map<string, Interval[]>();
+  for (const r of rows) {
+    const list = grouped.get(r.therapist_id) ?? [];
+    list.push({ start: Number(r.start_ms), end: Number(r.end_ms) });
+    grouped.set(r.therapist_id, list);
+  }
+  return grouped;
+}
+
+const rangeOf = (range: Interval) =>
+  sql`tstzrange(to_timestamp(${range.start / 1000}), to_timestamp(${range.end / 1000}), '[)')`;
+
+/** Availability windows and blocking bookings of these therapists that touch the range: two queries. */
+export async function loadCalendars(
+  db: Db,
+  therapistIds: string[],
+  range: Interval,
+  now: Date,
+): Promise<{ windows: Map<string, Interval[]>; bookings: Map<string, Interval[]> }> {
+  if (therapistIds.length === 0) return { windows: new Map(), bookings: new Map() };
+  const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
+                   extract(epoch from upper(during))::float8 * 1000 as end_ms`;
+  const windows = await queryRows<SpanRow>(
+    db,
+    sql`select therapist_id, ${span} from availability
+        where therapist_id in ${therapistIds} and during && ${rangeOf(range)}`,
+  );
+  // An expired hold no longer blocks anyone, even before the sweeper marks it expired.
+  const bookings = await queryRows<SpanRow>(
+    db,
+    sql`select therapist_id, ${span} from booking
+        where therapist_id in ${therapistIds} and during && ${rangeOf(range)}
+          and (status in ('confirmed', 'requires_action')
+               or (status = 'held' and hold_expires_at > ${now.toISOString()}::timestamptz))`,
+  );
+  return { windows: groupByTherapist(windows), bookings: groupByTherapist(bookings) };
+}

@@ -1,0 +1,75 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { baseTreatmentIds, selectionProblems, type Catalogue } from '../../domain/selection';
+import type { CatalogueTreatment } from '../../domain/types';
+import type { Db } from '../db/client';
+import { treatment, treatmentAddOn } from '../db/schema';
+import { badRequest, type FieldError } from '../http/problem';
+
+export interface SelectedTreatment extends CatalogueTreatment {
+  name: string;
+}
+
+export interface Selection {
+  ids: string[];
+  items: SelectedTreatment[];
+  baseIds: string[];
+}
+
+function problemMessages(catalogue: Catalogue, ids: string[], field: string): FieldError[] {
+  return selectionProblems(ids, catalogue).map((p) => {
+    switch (p.kind) {
+      case 'empty':
+        return { field, message: 'Choose at least one treatment.' };
+      case 'unknown':
+        return { field, message: `Unknown treatments: ${p.ids.join(', ')}.` };
+      case 'duplicate':
+        return { field, message: `Each treatment can be chosen once: ${p.ids.join(', ')}.` };
+      case 'add-on-without-parent':
+        return {
+          field,
+          message: `Add-ons need one of their main treatments in the booking: ${p.ids.join(', ')}.`,
+        };
+    }
+  });
+}
+
+/**
+ * Loads the selected treatments (prices from the database, never the client) and checks the
+ * selection rules. Two queries whatever the size of the catalogue.
+ */
+export async function loadSelection(
+  db: Db,
+  ids: string[],
+  field = 'query.treatments',
+): Promise<Selection> {
+  const rows = ids.length
+    ? await db
+        .select({
+          id: treatment.id,
+          name: treatment.name,
+          pricePence: treatment.pricePence,
+          durationMinutes: treatment.durationMinutes,
+          isAddOn: treatment.isAddOn,
+        })
+        .from(treatment)
+        .where(and(inArray(treatment.id, ids), eq(treatment.active, true)))
+    : [];
+  const links = rows.length
+    ? await db
+        .select({ parentId: treatmentAddOn.parentId, addOnId: treatmentAddOn.addOnId })
+        .from(treatmentAddOn)
+        .where(inArray(treatmentAddOn.parentId, ids))
+    : [];
+  const catalogue = new Map<string, SelectedTreatment>(
+    rows.map((r) => [r.id, { ...r, addOnIds: [] as string[] }]),
+  );
+  for (const link of links) catalogue.get(link.parentId)?.addOnIds.push(link.addOnId);
+
+  const errors = problemMessages(catalogue, ids, field);
+  if (errors.length > 0) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+  return {
+    ids,
+    items: ids.map((id) => catalogue.get(id)).filter((t): t is SelectedTreatment => !!t),
+    baseIds: baseTreatmentIds(ids, catalogue),
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// The import/export format shared by the admin command line and /api/internal/*.
+// Extra optional fields are accepted (and ignored) so other systems can send richer records.
+// Relation arrays (addOnIds, serviceIds, availability) have no default on purpose: present means
+// "replace the stored set", absent means "leave it as it is" (docs/decisions/0003).
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes');
+const id = z.string().min(1, 'must not be empty').max(100);
+const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant' });
+export const genderSchema = z.enum(['female', 'male', 'non-binary']);
+
+export const citySchema = z.looseObject({
+  slug,
+  name: z.string().min(1).max(100),
+  active: z.boolean().optional(),
+});
+
+export const treatmentSchema = z.looseObject({
+  id,
+  name: z.string().min(1).max(200),
+  category: z.string().min(1).max(100),
+  description: z.string().max(2000).default(''),
+  pricePence: z.number().int('must be whole pence').nonnegative(),
+  durationMinutes: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60),
+  order: z.number().int().default(0),
+  addOn: z.boolean().default(false),
+  addOnIds: z.array(id).optional(),
+  active: z.boolean().optional(),
+});
+
+export const availabilityWindowSchema = z
+  .object({ start: isoInstant, end: isoInstant })
+  .refine((w) => Date.parse(w.start) < Date.parse(w.end), {
+    message: 'end must be after start',
+    path: ['end'],
+  });
+
+export const therapistSchema = z.looseObject({
+  id,
+  username: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,39}$/, 'must be 2-40 lower-case letters, digits, dots, dashes'),
+  name: z.string().min(1).max(200),
+  bio: z.string().max(4000).default(''),
+  photoUrl: z.string().max(2000).nullable().optional(),
+  active: z.boolean(),
+  business: z.boolean().default(false),
+  paymentsConnected: z.boolean().default(false),
+  paymentAccountId: z.string().max(200).nullable().optional(),
+  area: slug,
+  genders: z.array(genderSchema).default([]),
+  minimumSpendPence: z.number().int().nonnegative().nullable().default(null),
+  serviceIds: z.array(id).optional(),
+  availability: z.array(availabilityWindowSchema).optional(),
+});
+
+export const catalogueDocumentSchema = z.object({
+  cities: z.array(citySchema).default([]),
+  treatments: z.array(treatmentSchema).default([]),
+  therapists: z.array(therapistSchema).default([]),
+});
+
+export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
+export type CatalogueDocumentInput = z.input<typeof catalogueDocumentSchema>;
+export type CityRecord = z.infer<typeof citySchema>;
+export type TreatmentRecord = z.infer<typeof treatmentSchema>;
+export type TherapistRecord = z.infer<typeof therapistSchema>;

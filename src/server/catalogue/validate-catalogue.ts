@@ -1,0 +1,256 @@
+import type { z } from 'zod';
+import {
+  catalogueDocumentSchema,
+  citySchema,
+  therapistSchema,
+  treatmentSchema,
+  type CatalogueDocument,
+  type CityRecord,
+  type TherapistRecord,
+  type TreatmentRecord,
+} from './catalogue-document';
+import { jsonPath } from './json-path';
+
+/** What the database already holds, as far as checking a file against it needs. */
+export interface ExistingCatalogue {
+  cityIds: Set<string>;
+  treatmentIds: Map<string, { isAddOn: boolean }>;
+  /** username → id of the therapist holding it. */
+  usernames: Map<string, string>;
+  /** Stored add-on links (parent id → add-on ids). Without it, stored links are not checked. */
+  addOnLinks?: Map<string, string[]>;
+}
+
+export interface CatalogueProblem {
+  /** A JSON path into the file, e.g. $.therapists[3].availability[0].end */
+  path: string;
+  message: string;
+}
+
+export type CatalogueValidation =
+  { ok: true; doc: CatalogueDocument } | { ok: false; problems: CatalogueProblem[] };
+
+interface Indexed<T> {
+  index: number;
+  record: T;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks a catalogue file completely: the shape of every record first, then what only the whole
+ * file and the database can tell (duplicates, dangling references, overlapping windows). Every
+ * problem is reported, so one round of fixes is enough.
+ */
+export function validateCatalogueDocument(
+  input: unknown,
+  existing: ExistingCatalogue,
+): CatalogueValidation {
+  if (!isPlainObject(input)) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '$',
+          message: 'must be an object with "cities", "treatments" and "therapists" arrays',
+        },
+      ],
+    };
+  }
+
+  const parsed = catalogueDocumentSchema.safeParse(input);
+  const problems: CatalogueProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message }));
+
+  // When some records are malformed, the well-formed ones are still cross-checked.
+  const cities = parsed.success
+    ? indexAll(parsed.data.cities)
+    : parseEach(input.cities, citySchema);
+  const treatments = parsed.success
+    ? indexAll(parsed.data.treatments)
+    : parseEach(input.treatments, treatmentSchema);
+  const therapists = parsed.success
+    ? indexAll(parsed.data.therapists)
+    : parseEach(input.therapists, therapistSchema);
+
+  const report = (segments: (string | number)[], message: string) =>
+    problems.push({ path: jsonPath(segments), message });
+
+  checkCities(cities, report);
+  checkTreatments(treatments, existing, report);
+  checkTherapists(therapists, cities, treatments, existing, report);
+
+  if (parsed.success && problems.length === 0) return { ok: true, doc: parsed.data };
+  return { ok: false, problems };
+}
+
+type Report = (segments: (string | number)[], message: string) => void;
+
+function indexAll<T>(records: T[]): Indexed<T>[] {
+  return records.map((record, index) => ({ index, record }));
+}
+
+function parseEach<S extends z.ZodType>(raw: unknown, schema: S): Indexed<z.output<S>>[] {
+  if (!Array.isArray(raw)) return [];
+  const out: Indexed<z.output<S>>[] = [];
+  raw.forEach((item: unknown, index) => {
+    const result = schema.safeParse(item);
+    if (result.success) out.push({ index, record: result.data });
+  });
+  return out;
+}
+
+/** Reports every record whose key was already used by an earlier one; returns key → first record. */
+function firstByKey<T>(
+  section: string,
+  field: string,
+  items: Indexed<T>[],
+  keyOf: (record: T) => string,
+  report: Report,
+): Map<string, Indexed<T>> {
+  const first = new Map<string, Indexed<T>>();
+  for (const item of items) {
+    const key = keyOf(item.record);
+    const earlier = first.get(key);
+    if (earlier) {
+      report(
+        [section, item.index, field],
+        `"${key}" is already used by ${jsonPath([section, earlier.index])}`,
+      );
+    } else {
+      first.set(key, item);
+    }
+  }
+  return first;
+}
+
+function checkCities(cities: Indexed<CityRecord>[], report: Report) {
+  firstByKey('cities', 'slug', cities, (c) => c.slug, report);
+}
+
+function checkTreatments(
+  treatments: Indexed<TreatmentRecord>[],
+  existing: ExistingCatalogue,
+  report: Report,
+) {
+  const inFile = firstByKey('treatments', 'id', treatments, (t) => t.id, report);
+  // The file's addOn flag wins over the stored one: it is what will be stored.
+  const isAddOn = (id: string): boolean | undefined =>
+    inFile.get(id)?.record.addOn ?? existing.treatmentIds.get(id)?.isAddOn;
+
+  const storedLinks = existing.addOnLinks ?? new Map<string, string[]>();
+  const storedParentsOf = new Map<string, string[]>();
+  for (const [parentId, addOnIds] of storedLinks) {
+    for (const addOnId of addOnIds) {
+      storedParentsOf.set(addOnId, [...(storedParentsOf.get(addOnId) ?? []), parentId]);
+    }
+  }
+
+  for (const { index, record: t } of treatments) {
+    if (t.addOnIds) {
+      if (t.addOn && t.addOnIds.length > 0) {
+        report(
+          ['treatments', index, 'addOnIds'],
+          'an add-on cannot offer add-ons of its own: use [] or leave it out',
+        );
+        continue;
+      }
+      const seen = new Set<string>();
+      t.addOnIds.forEach((addOnId, j) => {
+        const at = ['treatments', index, 'addOnIds', j];
+        const addOn = isAddOn(addOnId);
+        if (seen.has(addOnId)) report(at, `"${addOnId}" is listed twice`);
+        else if (addOnId === t.id) report(at, 'a treatment cannot be its own add-on');
+        else if (addOn === undefined)
+          report(at, `no treatment "${addOnId}" in the file or the database`);
+        else if (!addOn) report(at, `"${addOnId}" is not an add-on (it needs "addOn": true)`);
+        seen.add(addOnId);
+      });
+    } else if (t.addOn && (storedLinks.get(t.id)?.length ?? 0) > 0) {
+      const stored = storedLinks.get(t.id)?.join('", "');
+      report(
+        ['treatments', index, 'addOn'],
+        `an add-on cannot offer add-ons, but "${t.id}" still offers "${stored}": send "addOnIds": [] to remove them`,
+      );
+    }
+
+    if (!t.addOn) {
+      // A stored parent that keeps offering this treatment as an add-on would break the rule.
+      const stillLinked = (storedParentsOf.get(t.id) ?? []).filter(
+        (parentId) => !inFile.get(parentId)?.record.addOnIds,
+      );
+      if (stillLinked.length > 0) {
+        report(
+          ['treatments', index, 'addOn'],
+          `"${t.id}" is offered as an add-on by "${stillLinked.join('", "')}": keep "addOn": true or send their addOnIds without it`,
+        );
+      }
+    }
+  }
+}
+
+function checkTherapists(
+  therapists: Indexed<TherapistRecord>[],
+  cities: Indexed<CityRecord>[],
+  treatments: Indexed<TreatmentRecord>[],
+  existing: ExistingCatalogue,
+  report: Report,
+) {
+  const citySlugs = new Set(cities.map((c) => c.record.slug));
+  const treatmentIds = new Set(treatments.map((t) => t.record.id));
+  const byId = firstByKey('therapists', 'id', therapists, (p) => p.id, report);
+  firstByKey('therapists', 'username', therapists, (p) => p.username, report);
+
+  for (const { index, record: p } of therapists) {
+    if (!citySlugs.has(p.area) && !existing.cityIds.has(p.area)) {
+      report(['therapists', index, 'area'], `no city "${p.area}" in the file or the database`);
+    }
+
+    const holder = existing.usernames.get(p.username);
+    // A stored holder that this same file renames frees the username.
+    const holderKeepsIt =
+      holder !== undefined && (byId.get(holder)?.record.username ?? p.username) === p.username;
+    if (holder !== undefined && holder !== p.id && holderKeepsIt) {
+      report(
+        ['therapists', index, 'username'],
+        `"${p.username}" belongs to therapist "${holder}" in the database`,
+      );
+    }
+
+    const seen = new Set<string>();
+    p.serviceIds?.forEach((serviceId, j) => {
+      const at = ['therapists', index, 'serviceIds', j];
+      if (seen.has(serviceId)) report(at, `"${serviceId}" is listed twice`);
+      else if (!treatmentIds.has(serviceId) && !existing.treatmentIds.has(serviceId)) {
+        report(at, `no treatment "${serviceId}" in the file or the database`);
+      }
+      seen.add(serviceId);
+    });
+
+    if (p.availability) checkWindows(index, p.availability, report);
+  }
+}
+
+function checkWindows(
+  therapistIndex: number,
+  windows: { start: string; end: string }[],
+  report: Report,
+) {
+  const sorted = windows
+    .map((w, j) => ({ j, start: Date.parse(w.start), end: Date.parse(w.end), w }))
+    .sort((a, b) => a.start - b.start || a.j - b.j);
+  // Windows are half-open [start, end): one may start exactly when the previous one ends.
+  let latest: (typeof sorted)[number] | undefined;
+  for (const current of sorted) {
+    if (latest && current.start < latest.end) {
+      const other = jsonPath(['therapists', therapistIndex, 'availability', latest.j]);
+      report(
+        ['therapists', therapistIndex, 'availability', current.j],
+        `overlaps ${other} (${latest.w.start} to ${latest.w.end})`,
+      );
+    }
+    if (!latest || current.end > latest.end) latest = current;
+  }
+}

@@ -1,0 +1,432 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tstzrange } from './tstzrange';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+// ---------- catalogue ----------
+
+export const city = pgTable('city', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const treatment = pgTable(
+  'treatment',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    pricePence: integer('price_pence').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isAddOn: boolean('is_add_on').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('treatment_price_nonnegative', sql`${t.pricePence} >= 0`),
+    check('treatment_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);
+
+export const treatmentAddOn = pgTable(
+  'treatment_add_on',
+  {
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => treatment.id, { onDelete: 'cascade' }),
+    addOnId: text('add_on_id')
+      .notNull()
+      .references(() => treatment.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.addOnId] })],
+);
+
+export const therapist = pgTable(
+  'therapist',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    photoUrl: text('photo_url'),
+    active: boolean('active').notNull().default(true),
+    businessEnabled: boolean('business_enabled').notNull().default(false),
+    paymentsConnected: boolean('payments_connected').notNull().default(false),
+    paymentAccountId: text('payment_account_id'),
+    area: text('area')
+      .notNull()
+      .references(() => city.slug),
+    acceptedGenders: text('accepted_genders')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minimumSpendPence: integer('minimum_spend_pence'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('therapist_area_idx').on(t.area)],
+);
+
+export const therapistService = pgTable(
+  'therapist_service',
+  {
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapist.id, { onDelete: 'cascade' }),
+    treatmentId: text('treatment_id')
+      .notNull()
+      .references(() => treatment.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.therapistId, t.treatmentId] })],
+);
+
+export const availability = pgTable(
+  'availability',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapist.id, { onDelete: 'cascade' }),
+    during: tstzrange('during').notNull(),
+  },
+  (t) => [index('availability_therapist_idx').on(t.therapistId)],
+);
+
+// ---------- accounts (the auth library's tables, plus our own columns on user) ----------
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  phoneNumber: text('phone_number'),
+  gender: text('gender'),
+  accountType: text('account_type').notNull().default('personal'),
+  isTherapist: boolean('is_therapist').notNull().default(false),
+  isOnboarder: boolean('is_onboarder').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const businessPayment = pgTable('business_payment', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  arrangement: text('arrangement').notNull().default('card'),
+  billingName: text('billing_name'),
+  billingEmail: text('billing_email'),
+  billingAddress: text('billing_address'),
+  updatedAt: updatedAt(),
+});
+
+export const address = pgTable(
+  'address',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    instructions: text('instructions'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('address_user_idx').on(t.userId),
+    uniqueIndex('address_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+// ---------- bookings and money ----------
+
+// Statuses that occupy the therapist's time; the exclusion constraint (custom migration) uses this list.
+export const ACTIVE_BOOKING_STATUSES = ['held', 'requires_action', 'confirmed'] as const;
+export const BOOKING_STATUSES = [
+  ...ACTIVE_BOOKING_STATUSES,
+  'cancelled',
+  'expired',
+  'failed',
+  'completed',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const booking = pgTable(
+  'booking',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => user.id),
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapist.id),
+    citySlug: text('city_slug')
+      .notNull()
+      .references(() => city.slug),
+    addressId: uuid('address_id').references(() => address.id, { onDelete: 'set null' }),
+    addressSnapshot: jsonb('address_snapshot'),
+    startsAt: ts('starts_at').notNull(),
+    // Includes the 15-minute buffer, so back-to-back bookings leave the therapist travel time.
+    during: tstzrange('during').notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    totalPricePence: integer('total_price_pence').notNull(),
+    totalDurationMinutes: integer('total_duration_minutes').notNull(),
+    creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
+    amountDuePence: integer('amount_due_pence').notNull(),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    paymentMethod: text('payment_method'),
+    holdExpiresAt: ts('hold_expires_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('booking_customer_idx').on(t.customerId),
+    index('booking_therapist_starts_idx').on(t.therapistId, t.startsAt),
+    check(
+      'booking_amounts_nonnegative',
+      sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0`,
+    ),
+  ],
+);
+
+export const bookingItem = pgTable(
+  'booking_item',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    treatmentId: text('treatment_id')
+      .notNull()
+      .references(() => treatment.id),
+    name: text('name').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    isAddOn: boolean('is_add_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.position] })],
+);
+
+export const payment = pgTable(
+  'payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_booking_idx').on(t.bookingId),
+    uniqueIndex('payment_provider_payment_unique').on(t.provider, t.providerPaymentId),
+  ],
+);
+
+export const paymentEvent = pgTable(
+  'payment_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [uniqueIndex('payment_event_unique').on(t.provider, t.providerEventId)],
+);
+
+export const savedCard = pgTable(
+  'saved_card',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCardId: text('provider_card_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_card_user_idx').on(t.userId)],
+);
+
+// Append-only ledger: the balance is the sum. The idempotency key stops one credit being written twice.
+export const walletEntry = pgTable(
+  'wallet_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    kind: text('kind').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    description: text('description').notNull(),
+    bookingId: uuid('booking_id').references(() => booking.id),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_entry_user_idx').on(t.userId)],
+);
+
+export const referral = pgTable('referral', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referredUserId: text('referred_user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id),
+  referrerUserId: text('referrer_user_id')
+    .notNull()
+    .references(() => user.id),
+  valuePence: integer('value_pence').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  completedAt: ts('completed_at'),
+});
+
+export const giftCard = pgTable('gift_card', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  amountPence: integer('amount_pence').notNull(),
+  balancePence: integer('balance_pence').notNull(),
+  buyerUserId: text('buyer_user_id').references(() => user.id),
+  recipientEmail: text('recipient_email'),
+  redeemedByUserId: text('redeemed_by_user_id').references(() => user.id),
+  createdAt: createdAt(),
+});
+
+export const pushSubscription = pgTable('push_subscription', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable('email_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  attachments: jsonb('attachments'),
+  status: text('status').notNull().default('pending'),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: ts('sent_at'),
+});
+
+// Secrets the app makes for itself outside production (e.g. the session signing key), so a
+// newcomer needs no configuration and sessions survive restarts.
+export const appSecret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

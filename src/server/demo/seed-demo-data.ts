@@ -1,0 +1,40 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { city } from '../db/schema';
+import { buildDemoCatalogue } from '../catalogue/demo-catalogue';
+import { importCatalogue } from '../catalogue/import-catalogue';
+import { seedDemoAccounts } from './demo-accounts';
+import { topUpDemoAvailability } from './top-up-demo-availability';
+
+export interface SeedReport {
+  catalogueLoaded: boolean;
+  accountsCreated: number;
+  windowsAdded: number;
+}
+
+/**
+ * Outside production: load the demo catalogue into an empty database, make sure the demo
+ * accounts exist, and keep the demo therapists' availability reaching 36 days ahead.
+ */
+export async function seedDemoData(db: Db, now: Date): Promise<SeedReport> {
+  const catalogue = buildDemoCatalogue(now);
+  const [row] = await db.select({ n: count() }).from(city);
+  let catalogueLoaded = false;
+  if ((row?.n ?? 0) === 0) {
+    const result = await importCatalogue(db, catalogue);
+    if (!result.ok) {
+      const lines = result.problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+      throw new Error(`The demo catalogue is invalid:\n${lines}`);
+    }
+    catalogueLoaded = true;
+  }
+  const accountsCreated = await seedDemoAccounts(db);
+  const windowsAdded = catalogueLoaded
+    ? 0
+    : await topUpDemoAvailability(
+        db,
+        (catalogue.therapists ?? []).map((t) => t.id),
+        now,
+      );
+  return { catalogueLoaded, accountsCreated, windowsAdded };
+}

@@ -1,0 +1,80 @@
+// RFC 9457 problem details. Use cases throw these; the error handler writes them as application/problem+json.
+
+export interface FieldError {
+  /** Where the problem is: "query.date", "body.card.number", "$.therapists[2].area". */
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly type: string;
+  readonly errors: FieldError[] | undefined;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    detail: string,
+    options: {
+      title?: string;
+      type?: string;
+      errors?: FieldError[];
+      extensions?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+    this.status = status;
+    this.title = options.title ?? TITLES[status] ?? 'Error';
+    this.type = options.type ?? 'about:blank';
+    this.errors = options.errors;
+    this.extensions = options.extensions ?? {};
+  }
+
+  toBody(): ProblemBody {
+    return {
+      ...this.extensions,
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new HttpProblem(400, detail, errors ? { errors } : {});
+export const notFound = (detail: string) => new HttpProblem(404, detail);
+export const unauthorized = (detail = 'Please sign in to continue.') =>
+  new HttpProblem(401, detail);
+export const forbidden = (detail: string) => new HttpProblem(403, detail);
+export const conflict = (detail: string) => new HttpProblem(409, detail);
+export const unprocessable = (detail: string, extensions?: Record<string, unknown>) =>
+  new HttpProblem(422, detail, extensions ? { extensions } : {});

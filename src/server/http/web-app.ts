@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './error-handler';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+
+/**
+ * Serves the built React app. Unknown non-API GETs get index.html so client-side routes
+ * (and the client's own "Page not found" page) work on reload.
+ */
+export async function installWebApp(app: FastifyInstance, distDir = WEB_DIST) {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; everything else must be revalidated.
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && wantsPage && !pathname.startsWith('/api/') && pathname !== '/api') {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: `No route for ${request.method} ${pathname}`,
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { readMigrationState } from './migration-state';
+
+export const systemRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness and database state',
+          response: {
+            200: z.object({
+              status: z.literal('ok'),
+              environment: z.enum(['production', 'staging']),
+              database: z.object({
+                kind: z.enum(['pglite', 'postgres']),
+                migrations: z.object({
+                  applied: z.number(),
+                  expected: z.number(),
+                  upToDate: z.boolean(),
+                }),
+              }),
+            }),
+          },
+        },
+      },
+      async () => ({
+        status: 'ok' as const,
+        environment: ctx.config.env,
+        database: { kind: ctx.database.kind, migrations: await readMigrationState(ctx.db) },
+      }),
+    );
+  };
