@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all, staging-like, on PGlite in ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'staging',
+      isProduction: false,
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: null,
+      seedDemo: true,
+      bookingNoticeMinutes: 60,
+      holdMinutes: 10,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('names the variable of every bad value', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SEED_DEMO: 'maybe',
+      HOLD_MINUTES: '0',
+    });
+    expect(problems.join('\n')).toMatch(/^PORT: /m);
+    expect(problems.join('\n')).toMatch(/^DATABASE_URL: /m);
+    expect(problems.join('\n')).toMatch(/^SEED_DEMO: /m);
+    expect(problems.join('\n')).toMatch(/^HOLD_MINUTES: must be at least 1/m);
+  });
+
+  it('refuses production without the settings production needs', () => {
+    const problems = problemsOf({ APP_ENV: 'production' });
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'INTERNAL_API_TOKEN', 'AUTH_SECRET']) {
+      expect(
+        problems.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('never loads demo data in production, and wants https', () => {
+    const base = {
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://db/booking',
+      INTERNAL_API_TOKEN: 'x'.repeat(32),
+      AUTH_SECRET: 'y'.repeat(32),
+    };
+    expect(problemsOf({ ...base, PUBLIC_URL: 'http://glow.example.com' })).toEqual([
+      'PUBLIC_URL: must be https:// when APP_ENV=production',
+    ]);
+    expect(
+      problemsOf({ ...base, PUBLIC_URL: 'https://glow.example.com', SEED_DEMO: 'true' }),
+    ).toEqual(['SEED_DEMO: demo data is never loaded in production']);
+    const config = loadConfig({ ...base, PUBLIC_URL: 'https://glow.example.com/' });
+    expect(config).toMatchObject({
+      isProduction: true,
+      seedDemo: false,
+      publicUrl: 'https://glow.example.com',
+    });
+  });
+
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+// The real process, as `npm start` runs it: boot, persistence across restarts, clean stop.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'main-test-internal-token-0123456789abcdef';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Running & { ready: Promise<void> } {
+  const port = Number(env.PORT);
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (async () => {
+    for (let i = 0; i < 300; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start: ${output}`);
+  })();
+  // Servers expected to fail are never awaited for readiness; don't let that reject unhandled.
+  ready.catch(() => undefined);
+  return { child, port, output: () => output, exited, ready };
+}
+
+async function stop(server: Running) {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+describe('the server process on PGlite', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-main-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps its data across a restart and stops cleanly on SIGTERM', async () => {
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', INTERNAL_API_TOKEN: TOKEN };
+    const first = startServer({ ...env, PORT: String(await freePort()) });
+    await first.ready;
+    const imported = await fetch(`http://127.0.0.1:${first.port}/api/internal/catalogue`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cities: [{ slug: 'persistville', name: 'Persistville' }] }),
+    });
+    expect(imported.status).toBe(200);
+
+    // A second server on the same folder would corrupt it: it must refuse.
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another process/);
+
+    expect(await stop(first)).toBe(0);
+
+    const again = startServer({ ...env, PORT: String(await freePort()) });
+    await again.ready;
+    const cities = await (await fetch(`http://127.0.0.1:${again.port}/api/cities`)).json();
+    expect(cities).toEqual({ cities: [{ slug: 'persistville', name: 'Persistville' }] });
+    expect(await stop(again)).toBe(0);
+  });
+
+  it('seeds the demo catalogue into an empty database', async () => {
+    const demoDir = await mkdtemp(path.join(os.tmpdir(), 'booking-demo-'));
+    try {
+      const server = startServer({ DATA_DIR: demoDir, PORT: String(await freePort()) });
+      await server.ready;
+      const { cities } = await (await fetch(`http://127.0.0.1:${server.port}/api/cities`)).json();
+      expect(cities.map((c: { slug: string }) => c.slug)).toEqual(['edinburgh', 'newcastle']);
+      expect(await stop(server)).toBe(0);
+    } finally {
+      await rm(demoDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on bad configuration, naming the variable', async () => {
+    const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT: must be a number/);
+    const prod = startServer({ APP_ENV: 'production', PORT: '3999' });
+    expect(await prod.exited).toBe(1);
+    expect(prod.output()).toMatch(/DATABASE_URL: required when APP_ENV=production/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('runs the same app with DATABASE_URL, demo data included', async () => {
+    const server = startServer({
+      DATABASE_URL: database.url ?? '',
+      PORT: String(await freePort()),
+    });
+    await server.ready;
+    const health = await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json();
+    expect(health.database).toMatchObject({ kind: 'postgres', migrations: { upToDate: true } });
+    const { treatments } = await (
+      await fetch(`http://127.0.0.1:${server.port}/api/cities/newcastle/treatments`)
+    ).json();
+    expect(treatments.length).toBeGreaterThanOrEqual(24);
+    expect(await stop(server)).toBe(0);
+  });
+});
