@@ -57,8 +57,12 @@ function groupByPresent<T extends object>(rows: T[], keys: (keyof T)[]) {
 async function loadExisting(db: Db): Promise<ExistingCatalogue> {
   // One after the other: inside a transaction they share one connection.
   const cities = await db.select({ slug: city.slug }).from(city);
-  const treatments = await db.select({ id: treatment.id, isAddOn: treatment.isAddOn }).from(treatment);
-  const therapists = await db.select({ id: therapist.id, username: therapist.username }).from(therapist);
+  const treatments = await db
+    .select({ id: treatment.id, isAddOn: treatment.isAddOn })
+    .from(treatment);
+  const therapists = await db
+    .select({ id: therapist.id, username: therapist.username })
+    .from(therapist);
   const links = await db
     .select({ parentId: treatmentAddOn.parentId, addOnId: treatmentAddOn.addOnId })
     .from(treatmentAddOn);

@@ -62,7 +62,10 @@ export function validateCatalogueDocument(
   const parsed = catalogueDocumentSchema.safeParse(input);
   const problems: CatalogueProblem[] = parsed.success
     ? []
-    : parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message }));
+    : parsed.error.issues.map((issue) => ({
+        path: jsonPath(issue.path),
+        message: messageOf(issue),
+      }));
 
   // When some records are malformed, the well-formed ones are still cross-checked.
   const cities = parsed.success
@@ -78,12 +81,27 @@ export function validateCatalogueDocument(
   const report = (segments: (string | number)[], message: string) =>
     problems.push({ path: jsonPath(segments), message });
 
+  // A malformed record already has its own problems; its key still counts as "in the file", so
+  // references to it do not add a second, misleading one.
+  const unparsed = {
+    cities: parsed.success ? new Set<string>() : rawKeys(input.cities, 'slug'),
+    treatments: parsed.success ? new Set<string>() : rawKeys(input.treatments, 'id'),
+  };
+
   checkCities(cities, report);
-  checkTreatments(treatments, existing, report);
-  checkTherapists(therapists, cities, treatments, existing, report);
+  checkTreatments(treatments, unparsed.treatments, existing, report);
+  checkTherapists(therapists, cities, treatments, unparsed, existing, report);
 
   if (parsed.success && problems.length === 0) return { ok: true, doc: parsed.data };
   return { ok: false, problems };
+}
+
+/** "is required" reads better than zod's "expected string, received undefined" for a missing field. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    return `is required (${issue.expected})`;
+  }
+  return issue.message;
 }
 
 type Report = (segments: (string | number)[], message: string) => void;
@@ -100,6 +118,16 @@ function parseEach<S extends z.ZodType>(raw: unknown, schema: S): Indexed<z.outp
     if (result.success) out.push({ index, record: result.data });
   });
   return out;
+}
+
+function rawKeys(raw: unknown, key: string): Set<string> {
+  const keys = new Set<string>();
+  if (!Array.isArray(raw)) return keys;
+  for (const item of raw as unknown[]) {
+    const value = isPlainObject(item) ? item[key] : undefined;
+    if (typeof value === 'string') keys.add(value);
+  }
+  return keys;
 }
 
 /** Reports every record whose key was already used by an earlier one; returns key → first record. */
@@ -132,13 +160,18 @@ function checkCities(cities: Indexed<CityRecord>[], report: Report) {
 
 function checkTreatments(
   treatments: Indexed<TreatmentRecord>[],
+  unparsedIds: Set<string>,
   existing: ExistingCatalogue,
   report: Report,
 ) {
   const inFile = firstByKey('treatments', 'id', treatments, (t) => t.id, report);
-  // The file's addOn flag wins over the stored one: it is what will be stored.
-  const isAddOn = (id: string): boolean | undefined =>
-    inFile.get(id)?.record.addOn ?? existing.treatmentIds.get(id)?.isAddOn;
+  // The file's addOn flag wins over the stored one: it is what will be stored. null: unknowable,
+  // because the record in the file is malformed.
+  const isAddOn = (id: string): boolean | null | undefined => {
+    const inThisFile = inFile.get(id);
+    if (inThisFile) return inThisFile.record.addOn;
+    return unparsedIds.has(id) ? null : existing.treatmentIds.get(id)?.isAddOn;
+  };
 
   const storedLinks = existing.addOnLinks ?? new Map<string, string[]>();
   const storedParentsOf = new Map<string, string[]>();
@@ -165,7 +198,8 @@ function checkTreatments(
         else if (addOnId === t.id) report(at, 'a treatment cannot be its own add-on');
         else if (addOn === undefined)
           report(at, `no treatment "${addOnId}" in the file or the database`);
-        else if (!addOn) report(at, `"${addOnId}" is not an add-on (it needs "addOn": true)`);
+        else if (addOn === false)
+          report(at, `"${addOnId}" is not an add-on (it needs "addOn": true)`);
         seen.add(addOnId);
       });
     } else if (t.addOn && (storedLinks.get(t.id)?.length ?? 0) > 0) {
@@ -195,13 +229,14 @@ function checkTherapists(
   therapists: Indexed<TherapistRecord>[],
   cities: Indexed<CityRecord>[],
   treatments: Indexed<TreatmentRecord>[],
+  unparsed: { cities: Set<string>; treatments: Set<string> },
   existing: ExistingCatalogue,
   report: Report,
 ) {
-  const citySlugs = new Set(cities.map((c) => c.record.slug));
-  const treatmentIds = new Set(treatments.map((t) => t.record.id));
+  const citySlugs = new Set([...unparsed.cities, ...cities.map((c) => c.record.slug)]);
+  const treatmentIds = new Set([...unparsed.treatments, ...treatments.map((t) => t.record.id)]);
   const byId = firstByKey('therapists', 'id', therapists, (p) => p.id, report);
-  firstByKey('therapists', 'username', therapists, (p) => p.username, report);
+  const byUsername = firstByKey('therapists', 'username', therapists, (p) => p.username, report);
 
   for (const { index, record: p } of therapists) {
     if (!citySlugs.has(p.area) && !existing.cityIds.has(p.area)) {
@@ -212,7 +247,9 @@ function checkTherapists(
     // A stored holder that this same file renames frees the username.
     const holderKeepsIt =
       holder !== undefined && (byId.get(holder)?.record.username ?? p.username) === p.username;
-    if (holder !== undefined && holder !== p.id && holderKeepsIt) {
+    // A duplicate inside the file is already reported; the database check is for the first use.
+    const firstUse = byUsername.get(p.username)?.index === index;
+    if (holder !== undefined && holder !== p.id && holderKeepsIt && firstUse) {
       report(
         ['therapists', index, 'username'],
         `"${p.username}" belongs to therapist "${holder}" in the database`,

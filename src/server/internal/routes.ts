@@ -76,6 +76,8 @@ export const internalRoutes =
             { errors: result.problems.map((p) => ({ field: p.path, message: p.message })) },
           );
         }
+        // Cached availability answers may describe the catalogue as it was (decision 0002).
+        ctx.availabilityCache.clear();
         return { counts: result.counts };
       },
     );

@@ -1,0 +1,110 @@
+import {
+  setBusinessPayment,
+  type BusinessPaymentView,
+  type PaymentArrangement,
+} from '../server/account/set-business-payment';
+import { setUserRoles, type RoleFlags, type UserRoles } from '../server/account/set-user-roles';
+import type { CatalogueDocument } from '../server/catalogue/catalogue-document';
+import { exportCatalogue } from '../server/catalogue/export-catalogue';
+import { importCatalogue, type ImportResult } from '../server/catalogue/import-catalogue';
+import type { Db } from '../server/db/client';
+import { HttpProblem, type ProblemBody } from '../server/http/problem';
+import { CommandFailed } from './errors';
+
+/**
+ * What the commands can ask of the database. Two ways to get there, one set of use cases: straight
+ * to the database, or through a running server's /api/internal/* (which calls the same code).
+ */
+export interface Backend {
+  importCatalogue(input: unknown): Promise<ImportResult>;
+  exportCatalogue(): Promise<CatalogueDocument>;
+  setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
+  setBusinessPayment(email: string, arrangement: PaymentArrangement): Promise<BusinessPaymentView>;
+  close(): Promise<void>;
+}
+
+export function directBackend(db: Db, close: () => Promise<void>): Backend {
+  return {
+    importCatalogue: (input) => importCatalogue(db, input),
+    exportCatalogue: () => exportCatalogue(db),
+    setUserRoles: (email, flags) => setUserRoles(db, email, flags),
+    setBusinessPayment: (email, arrangement) => setBusinessPayment(db, email, arrangement),
+    close,
+  };
+}
+
+export interface ServerAddress {
+  baseUrl: string;
+  token: string;
+  /** How to name the server in messages, e.g. "the server (pid 123) on port 3000". */
+  label: string;
+}
+
+export function httpBackend(server: ServerAddress): Backend {
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    try {
+      return await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${server.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      const cause =
+        (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new CommandFailed(`Could not reach ${server.label} at ${server.baseUrl}: ${cause}`);
+    }
+  }
+
+  async function problemOf(response: Response): Promise<HttpProblem> {
+    const text = await response.text();
+    let body: Partial<ProblemBody> = {};
+    try {
+      body = JSON.parse(text) as Partial<ProblemBody>;
+    } catch {
+      // Not problem+json (a proxy page, say): report the status with the start of the text.
+    }
+    const detail =
+      body.detail ?? `${server.label} answered ${response.status}: ${text.slice(0, 200)}`;
+    return new HttpProblem(response.status, detail, body.errors ? { errors: body.errors } : {});
+  }
+
+  async function json<T>(response: Response): Promise<T> {
+    if (!response.ok) throw await problemOf(response);
+    return (await response.json()) as T;
+  }
+
+  const userPath = (email: string, what: string) =>
+    `/api/internal/users/${encodeURIComponent(email)}/${what}`;
+
+  return {
+    async importCatalogue(input) {
+      const response = await call('POST', '/api/internal/catalogue', input);
+      if (response.status === 400) {
+        const problem = await problemOf(response);
+        if (problem.errors) {
+          return {
+            ok: false,
+            problems: problem.errors.map((e) => ({ path: e.field, message: e.message })),
+          };
+        }
+        throw problem;
+      }
+      const { counts } = await json<{ counts: Extract<ImportResult, { ok: true }>['counts'] }>(
+        response,
+      );
+      return { ok: true, counts };
+    },
+    exportCatalogue: async () =>
+      json<CatalogueDocument>(await call('GET', '/api/internal/catalogue')),
+    setUserRoles: async (email, flags) =>
+      json<UserRoles>(await call('PUT', userPath(email, 'roles'), flags)),
+    setBusinessPayment: async (email, arrangement) =>
+      json<BusinessPaymentView>(
+        await call('PUT', userPath(email, 'business-payment'), { arrangement }),
+      ),
+    close: async () => {},
+  };
+}
