@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const banner = (page: Page) => page.getByRole('region', { name: 'We Use Cookies' });
+
+test('the banner waits two seconds, and Accept saves the choice for six months', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+
+  await banner(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(banner(page)).toHaveCount(0);
+
+  const cookie = (await context.cookies()).find((c) => c.name === 'lct_cc');
+  expect(cookie).toBeDefined();
+  expect(cookie?.path).toBe('/');
+  expect(cookie?.sameSite).toBe('Lax');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(179);
+  expect(days).toBeLessThanOrEqual(180);
+  expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}'))).toMatchObject({
+    analytics_storage: 'granted',
+    ad_storage: 'granted',
+  });
+
+  // Analytics only receive the queued page view once consent is given.
+  const events = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).slice(0, 2)),
+  );
+  expect(events).toContainEqual(['consent', 'default']);
+  expect(events).toContainEqual(['consent', 'update']);
+  expect(events).toContainEqual(['event', 'page_view']);
+
+  await page.reload();
+  await page.waitForTimeout(2_500);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('Decline hides the banner and saves nothing', async ({ page, context }) => {
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  expect((await context.cookies()).find((c) => c.name === 'lct_cc')).toBeUndefined();
+  const events = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)[0]),
+  );
+  expect(events).not.toContain('event');
+});

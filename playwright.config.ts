@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN, E2E_PORT } from './e2e/env';
+
+// The server serves dist/web: run `vite build` first (npm test does). Each run gets an empty data
+// folder, so tests never see a previous run's bookings. The config is loaded again in every
+// worker; the environment variable makes them all agree on the one folder the runner made.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'athome-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  // Retries hide flakiness; a flaky test is a bug to fix.
+  retries: 0,
+  workers: 1,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    // First start creates the PGlite database, migrates it and loads the demo catalogue.
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      INTERNAL_API_TOKEN: E2E_INTERNAL_API_TOKEN,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

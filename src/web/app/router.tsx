@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageFrame } from '../components/page-frame';
+import { AppShell } from './app-shell';
+import { DefaultLayout } from './layouts/default-layout';
+import { LegalLayout } from './layouts/legal-layout';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk, so the first load carries only the shell and the page asked for.
+// Routes not built yet are simply absent: their paths fall through to the not-found page.
+
+interface PageModule {
+  default: ComponentType;
+}
+
+const page = (load: () => Promise<PageModule>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    // Only reached if the shell itself fails; pages have their own boundary inside the layout.
+    errorElement: (
+      <PageFrame>
+        <RouteError />
+      </PageFrame>
+    ),
+    hydrateFallbackElement: <div className="loading-bar" role="progressbar" aria-label="Loading" />,
+    children: [
+      {
+        element: <DefaultLayout />,
+        children: [
+          {
+            // Pathless so a failing page keeps the layout's header and footer around the error.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: page(() => import('../routes/home')) },
+              { path: ':city', lazy: page(() => import('../routes/city')) },
+              { path: '*', lazy: page(() => import('../routes/not-found')) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <LegalLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: 'cookie-policy', lazy: page(() => import('../routes/legal/cookie-policy')) },
+              {
+                path: 'privacy-policy',
+                lazy: page(() => import('../routes/legal/privacy-policy')),
+              },
+              {
+                path: 'terms-of-service',
+                lazy: page(() => import('../routes/legal/terms-of-service')),
+              },
+              {
+                path: 'cancellation-policy',
+                lazy: page(() => import('../routes/legal/cancellation-policy')),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,37 @@
+import { isApiError } from '../lib/api';
+import { buttonClass } from './button-styles';
+import { AlertIcon, RefreshIcon } from './icons';
+
+interface ErrorPanelProps {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A failed load inside a page: says what failed, why if we know, and offers a retry. */
+export function ErrorPanel({ title, error, onRetry, retrying = false }: ErrorPanelProps) {
+  const detail = isApiError(error)
+    ? error.detail
+    : 'Something unexpected happened. Please try again.';
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">
+      <div className="flex gap-3">
+        <AlertIcon className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        <div>
+          <p className="font-semibold text-red-900">{title}</p>
+          <p className="mt-1 text-sm text-red-800">{detail}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={`${buttonClass('secondary')} mt-4 sm:ml-9`}
+        onClick={onRetry}
+        disabled={retrying}
+      >
+        <RefreshIcon className={`h-4 w-4 ${retrying ? 'animate-spin' : ''}`} />
+        {retrying ? 'Retrying…' : 'Try again'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { useNavigation } from 'react-router';
+
+/** Spec: a 2px bar across the top while a route or its data loads. */
+export function LoadingBar() {
+  const navigation = useNavigation();
+  const fetching = useIsFetching();
+  if (navigation.state === 'idle' && fetching === 0) return null;
+  return <div className="loading-bar" role="progressbar" aria-label="Loading" />;
+}

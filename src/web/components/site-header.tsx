@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { BRAND_NAME } from '../lib/brand';
+import { buttonClass } from './button-styles';
+import { LogoMark } from './icons';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-brand-100/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="group flex items-center gap-2.5 rounded-lg text-brand-700"
+          aria-label={`${BRAND_NAME} home`}
+        >
+          <LogoMark className="h-8 w-8 transition-transform group-hover:rotate-6" />
+          <span className="font-display text-lg font-semibold tracking-tight whitespace-nowrap text-ink sm:text-xl">
+            Glow <span className="text-brand-700 italic">at</span> Home
+          </span>
+        </Link>
+        <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
+          <span className="sm:hidden">Book now</span>
+          <span className="hidden sm:inline">Book a treatment</span>
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,141 @@
+// The one analytics module. It speaks the gtag dataLayer protocol so a tag manager added later
+// can read the queue, but it loads no script itself. Until analytics storage is granted, events
+// wait in memory and never reach window.dataLayer; accepting cookies flushes them in order.
+
+export type ConsentValue = 'granted' | 'denied';
+
+export const CONSENT_CATEGORIES = [
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
+] as const;
+
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+export type ConsentState = Record<ConsentCategory, ConsentValue>;
+
+/** Spec 9: advertising and analytics denied; functionality and security storage granted. */
+export const DEFAULT_CONSENT: Readonly<ConsentState> = Object.freeze({
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: 'denied',
+  functionality_storage: 'granted',
+  personalization_storage: 'denied',
+  security_storage: 'granted',
+});
+
+export const ALL_GRANTED: Readonly<ConsentState> = Object.freeze(
+  Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, 'granted'])) as ConsentState,
+);
+
+export interface CartItem {
+  id: string;
+  name: string;
+  category: string;
+  pricePence: number;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+type GtagCommand =
+  | ['consent', 'default' | 'update', Partial<ConsentState>]
+  | ['event', string, Record<string, unknown>]
+  | ['js', Date];
+
+const MAX_PENDING = 50;
+let consent: ConsentState = { ...DEFAULT_CONSENT };
+let pending: GtagCommand[] = [];
+let initialised = false;
+
+function dataLayer(): unknown[] {
+  window.dataLayer ??= [];
+  return window.dataLayer;
+}
+
+// gtag.js only reads Arguments objects from the queue, not plain arrays, hence the rest-less form.
+function gtag(..._command: GtagCommand): void {
+  // eslint-disable-next-line prefer-rest-params
+  dataLayer().push(arguments);
+}
+
+function send(command: GtagCommand): void {
+  gtag(...command);
+}
+
+/** Declares the default consent before anything else is queued, as consent mode requires. */
+export function initAnalytics(saved: ConsentState | null = null): void {
+  if (initialised || typeof window === 'undefined') return;
+  initialised = true;
+  send(['consent', 'default', { ...DEFAULT_CONSENT }]);
+  send(['js', new Date()]);
+  if (saved) updateConsent(saved);
+}
+
+export function getConsent(): Readonly<ConsentState> {
+  return consent;
+}
+
+export function updateConsent(next: Partial<ConsentState>): void {
+  consent = { ...consent, ...next };
+  send(['consent', 'update', { ...next }]);
+  if (consent.analytics_storage === 'granted') {
+    const queued = pending;
+    pending = [];
+    queued.forEach(send);
+  }
+}
+
+function track(name: string, params: Record<string, unknown>): void {
+  if (typeof window === 'undefined') return;
+  const command: GtagCommand = ['event', name, params];
+  if (consent.analytics_storage === 'granted') {
+    send(command);
+    return;
+  }
+  pending.push(command);
+  if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
+}
+
+export function trackPageView(path: string, title: string): void {
+  track('page_view', {
+    page_path: path,
+    page_title: title,
+    page_location: window.location.origin + path,
+  });
+}
+
+function cartParams(items: CartItem[]): Record<string, unknown> {
+  const valuePence = items.reduce((sum, item) => sum + item.pricePence, 0);
+  return {
+    currency: 'GBP',
+    value: valuePence / 100,
+    items: items.map((item) => ({
+      item_id: item.id,
+      item_name: item.name,
+      item_category: item.category,
+      price: item.pricePence / 100,
+      quantity: 1,
+    })),
+  };
+}
+
+export function trackAddToCart(items: CartItem[]): void {
+  track('add_to_cart', cartParams(items));
+}
+
+export function trackRemoveFromCart(items: CartItem[]): void {
+  track('remove_from_cart', cartParams(items));
+}
+
+export function trackException(description: string, fatal: boolean): void {
+  // Long stack-bearing messages help nobody in a report and may carry personal data.
+  track('exception', { description: description.slice(0, 150), fatal });
+}
