@@ -24,14 +24,27 @@ const ioModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'bench/results', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'drizzle',
+      'bench/results',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -44,7 +57,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ioModules, message: 'src/domain is pure: no IO or framework imports.' },
-            { group: ['**/server/**', '**/web/**', '**/cli/**'], message: 'src/domain imports no other layer.' },
+            {
+              group: ['**/server/**', '**/web/**', '**/cli/**'],
+              message: 'src/domain imports no other layer.',
+            },
           ],
         },
       ],
@@ -55,7 +71,11 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Date', property: 'now', message: 'src/domain reads no clock: pass the time in.' },
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'src/domain reads no clock: pass the time in.',
+        },
       ],
     },
   },
@@ -68,8 +88,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/cli/**'], message: 'src/web talks to the server only over HTTP.' },
-            { group: ['node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'], message: 'No server modules in the browser.' },
+            {
+              group: ['**/server/**', '**/cli/**'],
+              message: 'src/web talks to the server only over HTTP.',
+            },
+            {
+              group: ['node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
+              message: 'No server modules in the browser.',
+            },
           ],
         },
       ],
@@ -80,7 +106,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**'], message: 'The server does not import the web app.' }] },
+        {
+          patterns: [{ group: ['**/web/**'], message: 'The server does not import the web app.' }],
+        },
       ],
     },
   },

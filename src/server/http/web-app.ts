@@ -6,6 +6,20 @@ import { sendProblem } from './error-handler';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
+// A missing script or stylesheet (an old chunk after a deploy) must be a clean 404, not index.html
+// served as JavaScript.
+const FILE_PATH =
+  /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|json|webmanifest|txt|xml)$/i;
+
+function isPagePath(pathname: string): boolean {
+  return (
+    pathname !== '/api' &&
+    !pathname.startsWith('/api/') &&
+    !pathname.startsWith('/assets/') &&
+    !FILE_PATH.test(pathname)
+  );
+}
+
 /**
  * Serves the built React app. Unknown non-API GETs get index.html so client-side routes
  * (and the client's own "Page not found" page) work on reload.
@@ -32,7 +46,7 @@ export async function installWebApp(app: FastifyInstance, distDir = WEB_DIST) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasBuild && wantsPage && !pathname.startsWith('/api/') && pathname !== '/api') {
+    if (hasBuild && wantsPage && isPagePath(pathname)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendProblem(reply, {

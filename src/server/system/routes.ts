@@ -6,6 +6,19 @@ import { readMigrationState } from './migration-state';
 export const systemRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // A liveness probe must answer while the database is slow or down, so it touches nothing.
+    app.get(
+      '/api/health/live',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness only: the process is up and serving requests',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+
     app.get(
       '/api/health',
       {

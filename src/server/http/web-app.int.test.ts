@@ -1,0 +1,50 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { testConfig } from '../testing/test-config';
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    database = await createTestDatabase('pglite');
+    app = await buildApp({ config: testConfig(), database, logger: false, webDistDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers client-side routes with index.html', async () => {
+    for (const url of ['/', '/edinburgh', '/account/wallet', '/professionals/anna.b']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await app.inject('/assets/main-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, never index.html', async () => {
+    for (const url of ['/assets/gone-123.js', '/assets/gone.css', '/favicon-missing.png']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+});
