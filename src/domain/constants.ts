@@ -34,3 +34,10 @@ export const DEFAULT_RULES_CONFIG: RulesConfig = Object.freeze({
   gridMinutes: SLOT_GRID_MINUTES,
   timeZone: UK_TIME_ZONE,
 });
+
+// DESIGN.md section 5: cancellation terms and the payment hold. The legal pages and the server's
+// refund rules read these same numbers.
+export const FREE_CANCELLATION_HOURS = 24;
+export const PARTIAL_REFUND_UNTIL_HOURS = 2;
+export const PARTIAL_REFUND_PERCENT = 50;
+export const SLOT_HOLD_MINUTES = 10;

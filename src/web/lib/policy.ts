@@ -1,8 +1,9 @@
-// Customer-facing promises, shown on the legal pages. DESIGN.md section 5 sets these defaults;
-// the server applies the same numbers when it refunds or releases a slot, so change both together.
+// Customer-facing promises shown on the legal pages: the same constants the server's rules use.
+export {
+  FREE_CANCELLATION_HOURS,
+  PARTIAL_REFUND_PERCENT,
+  PARTIAL_REFUND_UNTIL_HOURS,
+  SLOT_HOLD_MINUTES,
+} from '../../domain/constants';
 
-export const FREE_CANCELLATION_HOURS = 24;
-export const PARTIAL_REFUND_UNTIL_HOURS = 2;
-export const PARTIAL_REFUND_PERCENT = 50;
-export const SLOT_HOLD_MINUTES = 10;
 export const CONSENT_COOKIE_MONTHS = 6;
