@@ -40,19 +40,26 @@ async function main() {
     }
   }
 
-  const database = await openDatabase(target).catch((error: unknown) => {
-    void lock?.release();
+  const database = await openDatabase(target).catch(async (error: unknown) => {
+    await lock?.release();
     fail(`Could not open the database (${target.kind}): ${(error as Error).message}`);
   });
-  await database.migrate();
-  if (config.seedDemo) {
-    const report = await seedDemoData(database.db, new Date());
-    if (report.catalogueLoaded) process.stdout.write('Loaded the demo catalogue.\n');
-    if (report.windowsAdded > 0)
-      process.stdout.write(`Extended demo availability by ${report.windowsAdded} windows.\n`);
+  let app;
+  try {
+    await database.migrate();
+    if (config.seedDemo) {
+      const report = await seedDemoData(database.db, new Date());
+      if (report.catalogueLoaded) process.stdout.write('Loaded the demo catalogue.\n');
+      if (report.windowsAdded > 0)
+        process.stdout.write(`Extended demo availability by ${report.windowsAdded} windows.\n`);
+    }
+    app = await buildApp({ config, database, ...(lock ? { cliToken } : {}) });
+  } catch (error) {
+    // Leave nothing half-open: the folder must be usable by the next start.
+    await database.close().catch(() => undefined);
+    await lock?.release();
+    fail(`The server could not start: ${(error as Error).stack ?? String(error)}`);
   }
-
-  const app = await buildApp({ config, database, ...(lock ? { cliToken } : {}) });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,10 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
-import { AVAILABILITY_AHEAD_DAYS } from '../../domain/constants';
+import { sql } from 'drizzle-orm';
+import { AVAILABILITY_AHEAD_DAYS, DAY_MS } from '../../domain/constants';
 import type { Db } from '../db/client';
-import { availability, therapist } from '../db/schema';
+import { queryRows } from '../db/query-rows';
+import { availability } from '../db/schema';
 import { demoAvailability } from '../catalogue/demo-catalogue';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A demo database seeded weeks ago would have no slots left: extend each demo therapist's windows
@@ -12,20 +11,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function topUpDemoAvailability(db: Db, demoTherapistIds: string[], now: Date) {
   if (demoTherapistIds.length === 0) return 0;
-  const latest = await db
-    .select({
-      id: therapist.id,
-      latestEnd: sql<
-        string | null
-      >`(select max(upper(${availability.during})) from ${availability} where ${availability.therapistId} = ${therapist.id})`,
-    })
-    .from(therapist)
-    .where(inArray(therapist.id, demoTherapistIds));
+  const latest = await queryRows<{ id: string; latest_end_ms: number | null }>(
+    db,
+    sql`select t.id,
+          (select extract(epoch from max(upper(a.during))) * 1000 from availability a
+            where a.therapist_id = t.id)::float8 as latest_end_ms
+        from therapist t where t.id in ${demoTherapistIds}`,
+  );
 
   const horizon = now.getTime() + AVAILABILITY_AHEAD_DAYS * DAY_MS;
   const rows: { therapistId: string; during: { start: Date; end: Date } }[] = [];
   for (const t of latest) {
-    const after = t.latestEnd ? new Date(t.latestEnd).getTime() : 0;
+    const after = t.latest_end_ms === null ? 0 : Number(t.latest_end_ms);
     for (const w of demoAvailability(t.id, now, AVAILABILITY_AHEAD_DAYS + 1)) {
       const start = Date.parse(w.start);
       const end = Date.parse(w.end);
