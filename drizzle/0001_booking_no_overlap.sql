@@ -11,6 +11,4 @@ ALTER TABLE "booking" ADD CONSTRAINT "booking_status_known"
 --> statement-breakpoint
 ALTER TABLE "booking" ADD CONSTRAINT "booking_during_nonempty" CHECK (NOT isempty("during"));
 --> statement-breakpoint
-CREATE INDEX "availability_during_idx" ON "availability" USING gist ("therapist_id", "during");
---> statement-breakpoint
 ALTER TABLE "availability" ADD CONSTRAINT "availability_nonempty" CHECK (NOT isempty("during"));

@@ -1,0 +1,268 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseKind } from '../src/server/db/client';
+import type { BenchOptions } from './availability';
+import { ROOT, type PreparedDatabase } from './bench-server';
+import type { LoadedCounts } from './load-scale-data';
+import type { LoadResult } from './load-test';
+
+// Results of `npm run bench -- availability`: one small JSON file per database (the raw figures)
+// and availability.md, rebuilt from every JSON file present so a run on one database keeps the
+// other's last figures. Both are committed, so they hold summaries, never raw samples.
+
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+const P50_LIMIT_MS = 10;
+const MIN_SHARE_OF_BASELINE = 0.25;
+const DB_NAMES: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+
+export interface TypicalAnswer {
+  searches: number;
+  meanBodyBytes: number;
+  medianBodyBytes: number;
+  medianTherapists: number;
+  medianSlots: number;
+  maxTherapists: number;
+}
+
+export interface ResultRow {
+  route: string;
+  configuration: 'baseline' | 'default (cache 3 s)' | 'cache off';
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+  shareOfBaseline: number;
+  requests: number;
+  non2xx: number;
+  timeouts: number;
+  errors: number;
+  meanResponseBytes: number;
+}
+
+export interface AvailabilityResult {
+  bench: 'availability';
+  database: DatabaseKind;
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    platform: string;
+    /** 1-minute load average when the run started: other work on the machine skews the figures. */
+    loadAverage: number;
+  };
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number };
+  dataSet: { seed: number; firstDate: string; days: number; loadSeconds: number } & LoadedCounts;
+  typicalAnswer: TypicalAnswer;
+  rows: ResultRow[];
+  targets: {
+    p50LimitMs: number;
+    p50Ms: number;
+    p50Pass: boolean;
+    minShareOfBaseline: number;
+    shareOfBaseline: number;
+    throughputPass: boolean;
+  };
+  /** Why the figures cannot be trusted (non-2xx answers, socket errors, a short run); empty when valid. */
+  problems: string[];
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function availabilityResult(input: {
+  kind: DatabaseKind;
+  options: BenchOptions;
+  prepared: PreparedDatabase;
+  seed: number;
+  firstDate: string;
+  days: number;
+  loadAverage: number;
+  typical: TypicalAnswer;
+  baseline: LoadResult;
+  cached: LoadResult;
+  uncached: LoadResult;
+}): AvailabilityResult {
+  const { baseline, cached, uncached, options } = input;
+  const row = (route: string, configuration: ResultRow['configuration'], r: LoadResult) => ({
+    route,
+    configuration,
+    p50Ms: round(r.p50Ms, 2),
+    p99Ms: round(r.p99Ms, 2),
+    requestsPerSecond: Math.round(r.requestsPerSecond),
+    shareOfBaseline: round(r.requestsPerSecond / baseline.requestsPerSecond, 3),
+    requests: r.requests,
+    non2xx: r.non2xx,
+    timeouts: r.timeouts,
+    errors: r.errors,
+    meanResponseBytes: Math.round(r.meanResponseBytes),
+  });
+  const therapists = 'GET /api/cities/:city/therapists';
+  const rows = [
+    row('GET /api/health/live', 'baseline', baseline),
+    row(therapists, 'default (cache 3 s)', cached),
+    row(therapists, 'cache off', uncached),
+  ];
+  // Timeouts are an overloaded server's honest answer and stay in the table; wrong answers and
+  // broken connections mean the figures measure something else.
+  const problems = rows.flatMap((r) => [
+    ...(r.non2xx > 0 ? [`${r.route} (${r.configuration}): ${r.non2xx} non-2xx answers`] : []),
+    ...(r.errors > 0 ? [`${r.route} (${r.configuration}): ${r.errors} socket errors`] : []),
+  ]);
+  if (options.durationSeconds < 10) problems.push(`runs of ${options.durationSeconds} s (< 10 s)`);
+  const share = cached.requestsPerSecond / baseline.requestsPerSecond;
+  return {
+    bench: 'availability',
+    database: input.kind,
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadAverage: round(input.loadAverage, 1),
+    },
+    settings: {
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    },
+    dataSet: {
+      seed: input.seed,
+      firstDate: input.firstDate,
+      days: input.days,
+      loadSeconds: round(input.prepared.loadSeconds, 1),
+      ...input.prepared.counts,
+    },
+    typicalAnswer: input.typical,
+    rows,
+    targets: {
+      p50LimitMs: P50_LIMIT_MS,
+      p50Ms: round(cached.p50Ms, 2),
+      p50Pass: cached.p50Ms <= P50_LIMIT_MS,
+      minShareOfBaseline: MIN_SHARE_OF_BASELINE,
+      shareOfBaseline: round(share, 3),
+      throughputPass: share >= MIN_SHARE_OF_BASELINE,
+    },
+    problems,
+  };
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-GB');
+const ms = (n: number) => n.toFixed(2);
+const pct = (n: number) => `${n < 0.1 ? (n * 100).toFixed(1) : Math.round(n * 100)}%`;
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+export function figuresTable(results: AvailabilityResult[]): string {
+  const lines = [
+    '| Database | Route | Configuration | p50 (ms) | p99 (ms) | req/s | of baseline | non-2xx | timeouts (30 s) | mean response incl. headers |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of results) {
+    for (const row of r.rows) {
+      lines.push(
+        `| ${DB_NAMES[r.database]} | ${row.route} | ${row.configuration} | ${ms(row.p50Ms)} | ` +
+          `${ms(row.p99Ms)} | ${int(row.requestsPerSecond)} | ${pct(row.shareOfBaseline)} | ` +
+          `${int(row.non2xx)} | ${int(row.timeouts)} | ${kb(row.meanResponseBytes)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function runsTable(results: AvailabilityResult[]): string {
+  const lines = [
+    '| Database | Run at | Machine | Node | Load average at start | Requests | Data loaded in |',
+    '| --- | --- | --- | --- | ---: | --- | ---: |',
+  ];
+  for (const r of results) {
+    const { machine: m, settings: s } = r;
+    lines.push(
+      `| ${DB_NAMES[r.database]} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ` +
+        `${m.cpus} cores, ${m.cpuModel}, ${m.platform} | ${m.node} | ${m.loadAverage} | ` +
+        `${s.connections} connections, ${s.durationSeconds} s after ${s.warmupSeconds} s warm-up | ` +
+        `${r.dataSet.loadSeconds.toFixed(1)} s |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function targetLines(r: AvailabilityResult): string[] {
+  const t = r.targets;
+  const scope = r.database === 'postgres' ? '' : ' (informational: the targets are for PostgreSQL)';
+  return [
+    `- ${DB_NAMES[r.database]}${scope}: p50 ${ms(t.p50Ms)} ms ≤ ${t.p50LimitMs} ms: ` +
+      `**${verdict(t.p50Pass)}**; throughput ${pct(t.shareOfBaseline)} of baseline ≥ ` +
+      `${pct(t.minShareOfBaseline)}: **${verdict(t.throughputPass)}**` +
+      (r.problems.length ? `; **INVALID RUN**: ${r.problems.join('; ')}` : ''),
+  ];
+}
+
+export function renderMarkdown(results: AvailabilityResult[]): string {
+  const first = results[0];
+  if (!first) return '# Availability benchmark\n\nNo results yet.\n';
+  const d = first.dataSet;
+  const a = first.typicalAnswer;
+  return [
+    '# Availability benchmark',
+    '',
+    'Written by `npm run bench -- availability` (see bench/main.ts); do not edit by hand.',
+    'The server runs as its own process (`node --import tsx src/server/main.ts`) on the same',
+    'machine as the load generator (autocannon). The baseline is `GET /api/health/live` on the',
+    'same server in the same run; "cache off" is a second server with AVAILABILITY_CACHE_SECONDS=0.',
+    'A load average above the number of cores means other work shared the machine during the run.',
+    '',
+    runsTable(results),
+    '',
+    `Data set (seed ${d.seed}): ${d.cities} cities, ${d.treatments} treatments, ` +
+      `${int(d.therapists)} therapists, ${int(d.availabilityWindows)} availability windows ` +
+      `(${d.days} UK days from ${d.firstDate}), ${int(d.customers)} customers, ` +
+      `${int(d.bookings)} confirmed bookings.`,
+    '',
+    `Searches: ${a.searches} (2 cities × 14 UK dates × 8 treatment combinations), taken in turn ` +
+      `by all connections. A typical answer: ${a.medianTherapists} therapists with ` +
+      `${int(a.medianSlots)} slots in all, ${kb(a.medianBodyBytes)} of JSON ` +
+      `(median; mean ${kb(a.meanBodyBytes)}, largest answer ${a.maxTherapists} therapists).`,
+    '',
+    figuresTable(results),
+    '',
+    'Targets, for the default configuration (availability cache on, 3 s) on PostgreSQL: p50 at',
+    'most 10 ms and throughput at least 25% of the baseline. The "cache off" rows are not held to',
+    'them: they show the cost of computing every answer.',
+    '',
+    ...results.flatMap(targetLines),
+    '',
+  ].join('\n');
+}
+
+async function readResult(kind: DatabaseKind): Promise<AvailabilityResult | null> {
+  const file = path.join(RESULTS_DIR, `availability-${kind}.json`);
+  return readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as AvailabilityResult)
+    .catch(() => null);
+}
+
+/** Writes this run's JSON files and availability.md; true when the run is valid and on target. */
+export async function printAndWrite(results: AvailabilityResult[]): Promise<boolean> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  for (const r of results) {
+    const file = path.join(RESULTS_DIR, `availability-${r.database}.json`);
+    await writeFile(file, `${JSON.stringify(r, null, 2)}\n`);
+  }
+  const all: AvailabilityResult[] = [];
+  for (const kind of ['postgres', 'pglite'] as const) {
+    const stored = await readResult(kind);
+    if (stored) all.push(stored);
+  }
+  await writeFile(path.join(RESULTS_DIR, 'availability.md'), renderMarkdown(all));
+
+  process.stdout.write(
+    `\n${figuresTable(results)}\n\n${results.flatMap(targetLines).join('\n')}\n`,
+  );
+  process.stdout.write(`\nWrote ${path.relative(process.cwd(), RESULTS_DIR)}/availability.md\n`);
+  return results.every(
+    (r) =>
+      r.problems.length === 0 &&
+      (r.database !== 'postgres' || (r.targets.p50Pass && r.targets.throughputPass)),
+  );
+}

@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseKind } from '../src/server/db/client';
+import { registerCleanup } from './cleanup';
+import { loadScaleData, type LoadedCounts } from './load-scale-data';
+import type { ScaleData } from './scale-data';
+
+// The pieces of a benchmark run that touch the machine: a throw-away database loaded with the data
+// set, and the real server (`node src/server/main.ts`) started on it as its own process, so the
+// load generator in this process does not share an event loop with the code it measures.
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface PreparedDatabase {
+  kind: DatabaseKind;
+  /** What the server needs to open it: DATABASE_URL or DATA_DIR. */
+  env: Record<string, string>;
+  counts: LoadedCounts;
+  loadSeconds: number;
+  destroy(): Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh `bench_<timestamp>` database on the server of BENCH_DATABASE_URL, loaded. */
+export async function preparePostgres(data: ScaleData): Promise<PreparedDatabase> {
+  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
+  const name = `bench_${Date.now()}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const unregister = registerCleanup(drop);
+  const destroy = async () => {
+    unregister();
+    await drop();
+  };
+  try {
+    const started = performance.now();
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    let counts: LoadedCounts;
+    try {
+      await database.migrate();
+      counts = await loadScaleData(database.db, data);
+    } finally {
+      await database.close();
+    }
+    const loadSeconds = (performance.now() - started) / 1000;
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: url.toString() },
+      counts,
+      loadSeconds,
+      destroy,
+    };
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+}
+
+/** A PGlite folder in the temp directory, loaded and closed again so a server can own it. */
+export async function preparePglite(data: ScaleData): Promise<PreparedDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
+  const remove = () => rm(dataDir, { recursive: true, force: true });
+  const unregister = registerCleanup(remove);
+  const destroy = async () => {
+    unregister();
+    await remove();
+  };
+  try {
+    const started = performance.now();
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    let counts: LoadedCounts;
+    try {
+      await database.migrate();
+      counts = await loadScaleData(database.db, data);
+    } finally {
+      await database.close();
+    }
+    const loadSeconds = (performance.now() - started) / 1000;
+    return { kind: 'pglite', env: { DATA_DIR: dataDir }, counts, loadSeconds, destroy };
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the server and resolves once /api/health answers; stop() it in a finally. */
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    // Only what the run sets: no INTERNAL_API_TOKEN, DATABASE_URL or tuning from the caller's shell.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    unregister();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const unregister = registerCleanup(stop);
+
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the server exited while starting');
+      const ok = await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('the server did not answer /api/health in 120 s');
+      await sleep(200);
+    }
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, {
+      cause: error,
+    });
+  }
+  return { url, stop };
+}
