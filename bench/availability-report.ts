@@ -179,7 +179,7 @@ function runsTable(results: AvailabilityResult[]): string {
     const { machine: m, settings: s } = r;
     lines.push(
       `| ${DB_NAMES[r.database]} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ` +
-        `${m.cpus} cores, ${m.cpuModel}, ${m.platform} | ${m.node} | ${m.loadAverage} | ` +
+        `${m.cpus} cores, ${m.cpuModel}, ${m.platform} | ${m.node} | ${m.loadAverage.toFixed(1)} | ` +
         `${s.connections} connections, ${s.durationSeconds} s after ${s.warmupSeconds} s warm-up | ` +
         `${r.dataSet.loadSeconds.toFixed(1)} s |`,
     );

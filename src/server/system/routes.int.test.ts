@@ -32,6 +32,12 @@ for (const kind of testDatabaseKinds()) {
       expect(body.database.migrations.applied).toBeGreaterThanOrEqual(3);
     });
 
+    it('answers the liveness probe without the database', async () => {
+      const res = await app.inject('/api/health/live');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    });
+
     it('serves the OpenAPI document', async () => {
       const res = await app.inject('/api/docs');
       expect(res.statusCode).toBe(200);
