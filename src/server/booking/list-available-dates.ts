@@ -1,15 +1,11 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import { basketTotal } from '../../domain/basket';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import { ukDayInterval } from '../../domain/uk-time';
-import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
-import { findCity } from '../catalogue/list-cities';
-import { notFound } from '../http/problem';
 import { bookableDates } from './booking-window';
-import { loadCalendars, loadTherapistCandidates } from './load-availability-data';
-import { loadSelection } from './load-selection';
+import { findVisibleTherapists } from './find-visible-therapists';
+import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
 
 export interface DateSearch {
@@ -23,21 +19,10 @@ export async function listAvailableDates(ctx: AppContext, search: DateSearch): P
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
-  if (!(await findCity(ctx.db, search.city))) throw notFound(`Unknown city "${search.city}".`);
-  const selection = await loadSelection(ctx.db, search.treatmentIds);
-
-  const bookable = (await loadTherapistCandidates(ctx.db, search.city, selection.baseIds))
-    .filter((t) =>
-      isTherapistVisible(t, {
-        city: search.city,
-        customer: search.customer,
-        baseTreatmentIds: selection.baseIds,
-        now: nowMs,
-        config,
-      }),
-    )
-    .map((t) => ({ id: t.id, total: basketTotal(selection.items, t.minimumSpendPence, config) }))
-    .filter((t) => t.total.meetsMinimumSpend);
+  const { priced } = await findVisibleTherapists(ctx, search, config, nowMs);
+  const bookable = priced
+    .filter((p) => p.total.meetsMinimumSpend)
+    .map((p) => ({ id: p.therapist.id, total: p.total }));
 
   const keep = availabilityWindow(nowMs, config);
   const calendars = await loadCalendars(

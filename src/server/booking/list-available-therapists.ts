@@ -1,14 +1,10 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import { basketTotal } from '../../domain/basket';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
-import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
-import { findCity } from '../catalogue/list-cities';
-import { notFound } from '../http/problem';
 import { requestedDay } from './booking-window';
-import { loadCalendars, loadTherapistCandidates } from './load-availability-data';
-import { loadSelection } from './load-selection';
+import { findVisibleTherapists } from './find-visible-therapists';
+import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
 
 export interface AvailableTherapist {
@@ -43,24 +39,10 @@ export async function listAvailableTherapists(
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
-  if (!(await findCity(ctx.db, search.city))) throw notFound(`Unknown city "${search.city}".`);
-  const day = requestedDay(search.date, nowMs, config);
-  const selection = await loadSelection(ctx.db, search.treatmentIds);
-
-  const candidates = (await loadTherapistCandidates(ctx.db, search.city, selection.baseIds)).filter(
-    (t) =>
-      isTherapistVisible(t, {
-        city: search.city,
-        customer: search.customer,
-        baseTreatmentIds: selection.baseIds,
-        now: nowMs,
-        config,
-      }),
-  );
-  const priced = candidates.map((t) => ({
-    therapist: t,
-    total: basketTotal(selection.items, t.minimumSpendPence, config),
-  }));
+  let day = { start: 0, end: 0 };
+  const { priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
+    day = requestedDay(search.date, nowMs, config);
+  });
   const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
   const calendars = await loadCalendars(ctx.db, bookable, day, now);
   const keep = availabilityWindow(nowMs, config);
