@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseKind } from '../src/server/db/client';
+import { openDatabase, type DatabaseKind, type DatabaseTarget } from '../src/server/db/client';
 import { registerCleanup } from './cleanup';
 import { loadScaleData, type LoadedCounts } from './load-scale-data';
 import type { ScaleData } from './scale-data';
@@ -49,16 +49,10 @@ export async function preparePostgres(data: ScaleData): Promise<PreparedDatabase
     await drop();
   };
   try {
-    const started = performance.now();
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    let counts: LoadedCounts;
-    try {
-      await database.migrate();
-      counts = await loadScaleData(database.db, data);
-    } finally {
-      await database.close();
-    }
-    const loadSeconds = (performance.now() - started) / 1000;
+    const { counts, loadSeconds } = await loadTimed(
+      { kind: 'postgres', url: url.toString() },
+      data,
+    );
     return {
       kind: 'postgres',
       env: { DATABASE_URL: url.toString() },
@@ -72,6 +66,22 @@ export async function preparePostgres(data: ScaleData): Promise<PreparedDatabase
   }
 }
 
+/** Migrates and loads the scale data, then closes the database so a server can own it. */
+async function loadTimed(
+  target: DatabaseTarget,
+  data: ScaleData,
+): Promise<{ counts: LoadedCounts; loadSeconds: number }> {
+  const started = performance.now();
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    const counts = await loadScaleData(database.db, data);
+    return { counts, loadSeconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
 /** A PGlite folder in the temp directory, loaded and closed again so a server can own it. */
 export async function preparePglite(data: ScaleData): Promise<PreparedDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
@@ -82,16 +92,7 @@ export async function preparePglite(data: ScaleData): Promise<PreparedDatabase> 
     await remove();
   };
   try {
-    const started = performance.now();
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    let counts: LoadedCounts;
-    try {
-      await database.migrate();
-      counts = await loadScaleData(database.db, data);
-    } finally {
-      await database.close();
-    }
-    const loadSeconds = (performance.now() - started) / 1000;
+    const { counts, loadSeconds } = await loadTimed({ kind: 'pglite', dataDir }, data);
     return { kind: 'pglite', env: { DATA_DIR: dataDir }, counts, loadSeconds, destroy };
   } catch (error) {
     await destroy();

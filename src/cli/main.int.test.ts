@@ -6,7 +6,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../server/app';
+import { buildTestApp } from '../server/testing/test-app';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { openDatabase, type Db } from '../server/db/client';
 import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock';
@@ -16,7 +16,6 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../server/testing/test-database';
-import { testConfig } from '../server/testing/test-config';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -250,13 +249,7 @@ describe.each(testDatabaseKinds())('admin command line through a running server 
     const token = randomBytes(24).toString('hex');
     lock = await acquireDataDirLock(dataDir, { port: null, token });
     database = await createTestDatabase(kind);
-    app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      webDistDir: '/nonexistent',
-      cliToken: token,
-    });
+    app = await buildTestApp(database, { cliToken: token });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     await lock.update({ port: typeof address === 'object' && address ? address.port : null });

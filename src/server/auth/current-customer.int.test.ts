@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing/test-app';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { testConfig } from '../testing/test-config';
 
 // The availability rules see a signed-in customer's account type and gender through the session.
 
@@ -48,11 +47,8 @@ for (const kind of testDatabaseKinds()) {
         ],
       });
       expect(imported.ok).toBe(true);
-      app = await buildApp({
-        config: testConfig({ AVAILABILITY_CACHE_SECONDS: '0' }),
-        database,
-        logger: false,
-        webDistDir: '/nonexistent',
+      app = await buildTestApp(database, {
+        env: { AVAILABILITY_CACHE_SECONDS: '0' },
         now: () => NOW,
       });
     });

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerProfile } from '../../domain/types';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing/test-app';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { user } from '../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { testConfig } from '../testing/test-config';
 
 // Frozen clock: Monday 2026-11-23 08:00 UK (GMT, so also 08:00Z).
 const NOW = new Date('2026-11-23T08:00:00Z');
@@ -92,11 +91,8 @@ for (const kind of testDatabaseKinds()) {
       database = await createTestDatabase(kind, { onQuery: () => void queries++ });
       const imported = await importCatalogue(database.db, catalogue);
       expect(imported.ok).toBe(true);
-      app = await buildApp({
-        config: testConfig({ AVAILABILITY_CACHE_SECONDS: '0' }),
-        database,
-        logger: false,
-        webDistDir: '/nonexistent',
+      app = await buildTestApp(database, {
+        env: { AVAILABILITY_CACHE_SECONDS: '0' },
         now: () => NOW,
         currentCustomer: async () => customer,
       });

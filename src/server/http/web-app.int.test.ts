@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { testConfig } from '../testing/test-config';
 
 describe('serving the built web app', () => {
   let dist: string;
@@ -18,7 +17,7 @@ describe('serving the built web app', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     database = await createTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database, logger: false, webDistDir: dist });
+    app = await buildTestApp(database, { webDistDir: dist });
   });
   afterAll(async () => {
     await app.close();

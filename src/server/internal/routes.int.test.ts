@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing/test-app';
 import { businessPayment, city, therapist, user } from '../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { testConfig } from '../testing/test-config';
 
 const TOKEN = 'test-internal-token-0123456789abcdef';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -33,12 +32,7 @@ describe.each(testDatabaseKinds())('/api/internal on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      webDistDir: '/nonexistent',
-    });
+    app = await buildTestApp(database);
     await database.db.insert(user).values([
       { id: 'u-personal', name: 'Pat', email: 'pat@example.com' },
       { id: 'u-business', name: 'Biz', email: 'Office@Example.com', accountType: 'business' },
@@ -71,11 +65,8 @@ describe.each(testDatabaseKinds())('/api/internal on %s', (kind) => {
     });
 
     it('is turned off without a configured token, but still lets the CLI token in', async () => {
-      const off = await buildApp({
-        config: testConfig({ INTERNAL_API_TOKEN: '' }),
-        database,
-        logger: false,
-        webDistDir: '/nonexistent',
+      const off = await buildTestApp(database, {
+        env: { INTERNAL_API_TOKEN: '' },
         cliToken: 'cli-token-abc',
       });
       try {
@@ -100,13 +91,7 @@ describe.each(testDatabaseKinds())('/api/internal on %s', (kind) => {
     });
 
     it('accepts both the configured token and the CLI token', async () => {
-      const both = await buildApp({
-        config: testConfig(),
-        database,
-        logger: false,
-        webDistDir: '/nonexistent',
-        cliToken: 'cli-token-abc',
-      });
+      const both = await buildTestApp(database, { cliToken: 'cli-token-abc' });
       try {
         for (const token of [TOKEN, 'cli-token-abc']) {
           const res = await both.inject({

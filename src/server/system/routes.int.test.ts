@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { testConfig } from '../testing/test-config';
 
 for (const kind of testDatabaseKinds()) {
   describe(`system routes on ${kind}`, () => {
@@ -11,12 +10,7 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       database = await createTestDatabase(kind);
-      app = await buildApp({
-        config: testConfig(),
-        database,
-        logger: false,
-        webDistDir: '/nonexistent',
-      });
+      app = await buildTestApp(database);
     });
     afterAll(async () => {
       await app.close();

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app';
+import type { Database } from '../db/client';
+import { testConfig } from './test-config';
+
+/** The real app on a test database: quiet, no built web app, settings overridable per test. */
+export function buildTestApp(
+  database: Database,
+  options: Omit<Partial<AppDeps>, 'config' | 'database'> & { env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
+  const { env, ...deps } = options;
+  return buildApp({
+    logger: false,
+    webDistDir: '/nonexistent',
+    ...deps,
+    config: testConfig(env),
+    database,
+  });
+}
