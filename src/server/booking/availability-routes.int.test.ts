@@ -211,6 +211,30 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    it('with the cache on, repeats an answer byte for byte until an import clears it', async () => {
+      const cached = await buildTestApp(database, { now: () => NOW });
+      try {
+        const url = `/api/cities/testcity/therapists?date=${DAY}&treatments=manicure`;
+        const first = await cached.inject(url);
+        const again = await cached.inject(url);
+        expect(first.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-type']).toContain('application/json');
+
+        const imported = await cached.inject({
+          method: 'POST',
+          url: '/api/internal/catalogue',
+          headers: { authorization: 'Bearer test-internal-token-0123456789abcdef' },
+          payload: { therapists: [therapist('t-nails-two', { serviceIds: ['manicure'] })] },
+        });
+        expect(imported.statusCode, imported.body).toBe(200);
+        const after = (await cached.inject(url)).json<{ therapists: { id: string }[] }>();
+        expect(after.therapists.map((t) => t.id).sort()).toEqual(['t-nails', 't-nails-two']);
+      } finally {
+        await cached.close();
+      }
+    });
+
     it('uses the same number of queries however many therapists there are', async () => {
       const count = async (url: string) => {
         queries = 0;
