@@ -3,6 +3,7 @@ import type { CustomerProfile } from '../domain/types';
 import type { AvailabilityCache } from './booking/availability-cache';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { Mailer } from './mail/mailer';
 
 /** What every route and use case may depend on. The clock is injected so tests can freeze time. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   now: () => Date;
   availabilityCache: AvailabilityCache;
+  /** Outbox-backed mail; SMTP when SMTP_URL is set. */
+  mailer: Mailer;
   /** The signed-in customer's profile as the booking rules see it, or null when signed out. */
   currentCustomer: (request: FastifyRequest) => Promise<CustomerProfile | null>;
   /** A per-process token the admin CLI reads from the data-folder lock to reach /api/internal. */

@@ -20,6 +20,7 @@ import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
+import { createMailer, type Mailer } from './mail/mailer';
 import { systemRoutes } from './system/routes';
 
 export interface AppDeps {
@@ -31,12 +32,14 @@ export interface AppDeps {
   logger?: boolean;
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer(database.db, config);
   const auth = createAuth({
     config,
     db: database.db,
@@ -50,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     availabilityCache: new AvailabilityCache(config.availabilityCacheSeconds * 1000, () =>
       now().getTime(),
     ),
+    mailer,
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };

@@ -56,6 +56,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db/booking',
       INTERNAL_API_TOKEN: 'x'.repeat(32),
       AUTH_SECRET: 'y'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     };
     expect(problemsOf({ ...base, PUBLIC_URL: 'http://glow.example.com' })).toEqual([
       'PUBLIC_URL: must be https:// when APP_ENV=production',
@@ -69,6 +71,46 @@ describe('loadConfig', () => {
       seedDemo: false,
       publicUrl: 'https://glow.example.com',
     });
+  });
+
+  it('turns a social provider on only with both halves of its credentials', () => {
+    expect(loadConfig({}).social.google).toBeNull();
+    expect(
+      loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).social.github,
+    ).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither',
+    ]);
+    expect(problemsOf({ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' })).toEqual([
+      'OIDC_ISSUER: required with OIDC_CLIENT_ID',
+    ]);
+  });
+
+  it('uses the demo card provider unless Stripe is configured, and never in production', () => {
+    expect(loadConfig({}).payments.provider).toBe('demo');
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments
+        .provider,
+    ).toBe('stripe');
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toEqual([
+      'STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe',
+      'STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe',
+    ]);
+    expect(problemsOf({ APP_ENV: 'production' })).toContain(
+      'PAYMENT_PROVIDER: the demo card provider is never used in production',
+    );
+  });
+
+  it('keeps the cancellation policy coherent', () => {
+    expect(loadConfig({}).cancellation).toEqual({
+      freeCancellationHours: 24,
+      partialRefundUntilHours: 2,
+      partialRefundPercent: 50,
+      rescheduleNoticeHours: 24,
+    });
+    expect(problemsOf({ FREE_CANCELLATION_HOURS: '1', PARTIAL_REFUND_UNTIL_HOURS: '2' })).toEqual([
+      'PARTIAL_REFUND_UNTIL_HOURS: must not be more than FREE_CANCELLATION_HOURS',
+    ]);
   });
 
   it('treats an empty variable as not set', () => {

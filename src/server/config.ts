@@ -32,7 +32,56 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
+  // Mail: without SMTP_URL every message still lands in the email_outbox table.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Glow at Home <bookings@glowathome.example>'),
+  // Social sign-in: each provider is on only when both its id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url({ message: 'must be an absolute URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  // Payments: the demo provider unless a Stripe secret key is given.
+  PAYMENT_PROVIDER: z.enum(['demo', 'stripe'], { message: 'must be demo or stripe' }).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Only for tests: where the Stripe SDK sends its requests (a local stand-in). */
+  STRIPE_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  PLATFORM_FEE_PERCENT: int(0, 100).default(20),
+  // Cancellation policy, shown to customers and applied by the code from the same values.
+  FREE_CANCELLATION_HOURS: int(0, 24 * 14).default(24),
+  PARTIAL_REFUND_UNTIL_HOURS: int(0, 24 * 14).default(2),
+  PARTIAL_REFUND_PERCENT: int(0, 100).default(50),
+  RESCHEDULE_NOTICE_HOURS: int(0, 24 * 14).default(24),
 });
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OidcConfig extends SocialProviderConfig {
+  issuer: string;
+  name: string;
+}
+
+export interface CancellationPolicyConfig {
+  freeCancellationHours: number;
+  partialRefundUntilHours: number;
+  partialRefundPercent: number;
+  rescheduleNoticeHours: number;
+}
 
 export interface AppConfig {
   env: 'production' | 'staging';
@@ -50,6 +99,24 @@ export interface AppConfig {
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  social: {
+    google: SocialProviderConfig | null;
+    facebook: SocialProviderConfig | null;
+    github: SocialProviderConfig | null;
+    twitter: SocialProviderConfig | null;
+  };
+  oidc: OidcConfig | null;
+  payments: {
+    provider: 'demo' | 'stripe';
+    stripeSecretKey: string | null;
+    stripeWebhookSecret: string | null;
+    stripePublishableKey: string | null;
+    stripeApiUrl: string | null;
+    platformFeePercent: number;
+  };
+  cancellation: CancellationPolicyConfig;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +152,33 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required when APP_ENV=production');
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO: demo data is never loaded in production');
   }
+  const pair = (name: string, id?: string, secret?: string): SocialProviderConfig | null => {
+    if (!id && !secret) return null;
+    if (!id || !secret) {
+      problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
+      return null;
+    }
+    return { clientId: id, clientSecret: secret };
+  };
+  const social = {
+    google: pair('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+    facebook: pair('FACEBOOK', e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+    github: pair('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+    twitter: pair('TWITTER', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
+  };
+  const oidcPair = pair('OIDC', e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
+  if (oidcPair && !e.OIDC_ISSUER) problems.push('OIDC_ISSUER: required with OIDC_CLIENT_ID');
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo');
+  if (paymentProvider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY)
+      problems.push('STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe');
+  }
+  if (isProduction && paymentProvider === 'demo')
+    problems.push('PAYMENT_PROVIDER: the demo card provider is never used in production');
+  if (e.PARTIAL_REFUND_UNTIL_HOURS > e.FREE_CANCELLATION_HOURS)
+    problems.push('PARTIAL_REFUND_UNTIL_HOURS: must not be more than FREE_CANCELLATION_HOURS');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -103,5 +197,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    social,
+    oidc:
+      oidcPair && e.OIDC_ISSUER
+        ? { ...oidcPair, issuer: e.OIDC_ISSUER.replace(/\/$/, ''), name: e.OIDC_NAME }
+        : null,
+    payments: {
+      provider: paymentProvider,
+      stripeSecretKey: e.STRIPE_SECRET_KEY ?? null,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+      stripeApiUrl: e.STRIPE_API_URL ?? null,
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    },
+    cancellation: {
+      freeCancellationHours: e.FREE_CANCELLATION_HOURS,
+      partialRefundUntilHours: e.PARTIAL_REFUND_UNTIL_HOURS,
+      partialRefundPercent: e.PARTIAL_REFUND_PERCENT,
+      rescheduleNoticeHours: e.RESCHEDULE_NOTICE_HOURS,
+    },
   };
 }
