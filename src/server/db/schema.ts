@@ -267,12 +267,18 @@ export const booking = pgTable(
     paymentMethod: text('payment_method'),
     holdExpiresAt: ts('hold_expires_at'),
     cancelledAt: ts('cancelled_at'),
+    // Bumped on every reschedule: the calendar file's SEQUENCE, so calendars update the event.
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('booking_customer_idx').on(t.customerId),
     index('booking_therapist_starts_idx').on(t.therapistId, t.startsAt),
+    // The hold sweep's queue: only the few bookings still waiting for payment.
+    index('booking_pending_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} in ('held', 'requires_action')`),
     check(
       'booking_amounts_nonnegative',
       sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0`,
@@ -306,13 +312,24 @@ export const payment = pgTable(
       .notNull()
       .references(() => booking.id),
     provider: text('provider').notNull(),
+    /** card, saved-card, invoice or credit (nothing to charge). */
+    method: text('method').notNull().default('card'),
     providerPaymentId: text('provider_payment_id'),
+    /** The provider's token for the card used (never a card number): saved when asked. */
+    providerPaymentMethodId: text('provider_payment_method_id'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status').notNull(),
     amountPence: integer('amount_pence').notNull(),
+    refundedPence: integer('refunded_pence').notNull().default(0),
     currency: text('currency').notNull().default('gbp'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    /** The customer asked to keep the card; done once the payment succeeds (after 3-D Secure too). */
+    saveCard: boolean('save_card').notNull().default(false),
+    /** Where the customer authenticates (3-D Secure) while the payment requires action. */
+    actionUrl: text('action_url'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -352,7 +369,24 @@ export const savedCard = pgTable(
     expYear: integer('exp_year').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_card_user_idx').on(t.userId)],
+  (t) => [
+    index('saved_card_user_idx').on(t.userId),
+    uniqueIndex('saved_card_unique').on(t.userId, t.provider, t.providerCardId),
+  ],
+);
+
+// The provider's customer record for a user (Stripe keeps saved cards on a customer).
+export const paymentCustomer = pgTable(
+  'payment_customer',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
 // Append-only ledger: the balance is the sum. The idempotency key stops one credit being written twice.
