@@ -43,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({
     config,
     db: database.db,
+    mailer,
     secret: await resolveAuthSecret(database.db, config),
   });
   const ctx: AppContext = {
@@ -82,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  await authRoutes(app, auth);
+  await authRoutes(app, auth, ctx);
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(availabilityRoutes(ctx));

@@ -32,6 +32,8 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
+  /** Per-IP and per-account limits on sign-in, sign-up, reset and email-link requests. */
+  AUTH_RATE_LIMIT: bool.default(true),
   // Mail: without SMTP_URL every message still lands in the email_outbox table.
   SMTP_URL: z
     .string()
@@ -99,6 +101,7 @@ export interface AppConfig {
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
+  authRateLimit: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   social: {
@@ -197,6 +200,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     social,

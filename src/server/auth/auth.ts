@@ -1,15 +1,49 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { genericOAuth, magicLink } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { ANOTHER_SERVICE, AUTH_ERROR_CODES } from '../../domain/auth-messages';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { magicLinkEmail, passwordResetEmail, verificationEmail } from './auth-emails';
+import { authInputGuard } from './auth-input-guard';
 
 export const CLIENT_IP_HEADER = 'x-booking-client-ip';
+export const OIDC_PROVIDER_ID = 'oidc';
+
+const RESET_TOKEN_MINUTES = 60;
+const MAGIC_LINK_MINUTES = 10;
 
 export interface AuthOptions {
   config: AppConfig;
   db: Db;
   secret: string;
+  mailer: Mailer;
+}
+
+/** Therapists and onboarders use the company's other services and may never hold a session here. */
+async function refuseOtherServices(db: Db, userId: string): Promise<void> {
+  const [found] = await db
+    .select({ isTherapist: user.isTherapist, isOnboarder: user.isOnboarder })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (found && (found.isTherapist || found.isOnboarder)) {
+    throw new APIError('FORBIDDEN', {
+      code: AUTH_ERROR_CODES.anotherService,
+      message: `${ANOTHER_SERVICE.title}: ${ANOTHER_SERVICE.message}`,
+    });
+  }
+}
+
+function socialProviders(config: AppConfig) {
+  // Social sign-in never creates an account: a customer signs up first, then links.
+  const entries = Object.entries(config.social).flatMap(([name, credentials]) =>
+    credentials ? [[name, { ...credentials, disableSignUp: true }] as const] : [],
+  );
+  return Object.fromEntries(entries);
 }
 
 /**
@@ -17,12 +51,47 @@ export interface AuthOptions {
  * instances can serve a signed-in customer. Our own columns on user (phone, gender, account type,
  * role flags) are declared so the library reads and writes them.
  */
-export function createAuth({ config, db, secret }: AuthOptions) {
+export function createAuth({ config, db, secret, mailer }: AuthOptions) {
+  const plugins = [
+    magicLink({
+      disableSignUp: true,
+      expiresIn: MAGIC_LINK_MINUTES * 60,
+      async sendMagicLink({ email, url }) {
+        // Only customers get a link; the response is the same either way, so it leaks nothing.
+        const [found] = await db
+          .select({ isTherapist: user.isTherapist, isOnboarder: user.isOnboarder })
+          .from(user)
+          .where(eq(user.email, email.toLowerCase()));
+        if (!found || found.isTherapist || found.isOnboarder) return;
+        await mailer.send(magicLinkEmail(email, url, MAGIC_LINK_MINUTES));
+      },
+    }),
+    ...(config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: config.oidc.name,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                disableSignUp: true,
+              },
+            ],
+          }),
+        ]
+      : []),
+  ];
+
   return betterAuth({
     appName: 'Glow at Home',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
+    trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
@@ -32,6 +101,30 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       enabled: true,
       minPasswordLength: 12,
       maxPasswordLength: 128,
+      autoSignIn: true,
+      // A newcomer can book straight after signing up; the confirmation link still proves the email.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, url }) {
+        await mailer.send(passwordResetEmail(u.email, u.name, url, RESET_TOKEN_MINUTES));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user: u, url }) {
+        await mailer.send(verificationEmail(u.email, u.name, url));
+      },
+    },
+    socialProviders: socialProviders(config),
+    account: {
+      accountLinking: {
+        enabled: true,
+        // Linking is something a signed-in customer asks for on /account, never a side effect.
+        disableImplicitLinking: true,
+        allowDifferentEmails: true,
+      },
     },
     user: {
       additionalFields: {
@@ -43,9 +136,37 @@ export function createAuth({ config, db, secret }: AuthOptions) {
         isOnboarder: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    rateLimit: { enabled: true, storage: 'database' },
+    // Profile changes go through PATCH /api/me (our validation; account type is fixed at sign-up),
+    // and deletion through DELETE /api/me, which keeps what the law requires.
+    disabledPaths: ['/update-user', '/delete-user', '/change-email'],
+    databaseHooks: {
+      session: {
+        create: {
+          async before(s) {
+            await refuseOtherServices(db, s.userId);
+          },
+        },
+      },
+    },
+    hooks: { before: authInputGuard },
+    plugins,
+    rateLimit: {
+      enabled: config.authRateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60 * 60, max: 10 },
+        '/request-password-reset': { window: 15 * 60, max: 5 },
+        '/reset-password': { window: 15 * 60, max: 10 },
+        '/sign-in/magic-link': { window: 15 * 60, max: 5 },
+        '/change-password': { window: 15 * 60, max: 10 },
+      },
+    },
     advanced: {
       useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // authRoutes puts Fastify's idea of the client address (X-Forwarded-For honoured only with
       // TRUST_PROXY) in this header; without it every visitor would share one rate-limit bucket.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

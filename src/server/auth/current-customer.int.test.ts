@@ -62,7 +62,14 @@ for (const kind of testDatabaseKinds()) {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: 'http://localhost:3000' },
-        payload: { email, password: 'Correct-Horse-Battery-9', name: 'Test Customer', ...extra },
+        payload: {
+          email,
+          password: 'Correct-Horse-Battery-9',
+          name: 'Test Customer',
+          phoneNumber: '07700 900123',
+          accountType: 'personal',
+          ...extra,
+        },
       });
       expect(res.statusCode, res.body).toBe(200);
       const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));

@@ -1,15 +1,68 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { z } from 'zod';
+import { AUTH_ERROR_CODES } from '../../domain/auth-messages';
+import type { AppContext } from '../app-context';
+import { consumeAccountAttempt, type RateRule } from './account-rate-limit';
+import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
+
+// Per-account limits, on top of better-auth's per-IP ones: keyed by the email the request names.
+const ACCOUNT_RULES: Record<string, RateRule> = {
+  '/api/auth/sign-in/email': { windowSeconds: 15 * 60, max: 10 },
+  '/api/auth/request-password-reset': { windowSeconds: 60 * 60, max: 3 },
+  '/api/auth/sign-in/magic-link': { windowSeconds: 15 * 60, max: 3 },
+};
+
+const SOCIAL_NAMES = ['google', 'facebook', 'github', 'twitter'] as const;
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait and try again.' });
+}
 
 /** Hands /api/auth/* to better-auth as a Fetch Request and copies its Response back. */
-export async function authRoutes(app: FastifyInstance, auth: Auth) {
+export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppContext) {
+  app.get(
+    '/api/auth-providers',
+    {
+      schema: {
+        summary: 'Which sign-in providers are turned on',
+        tags: ['auth'],
+        response: {
+          200: z.object({
+            social: z.array(z.enum(SOCIAL_NAMES)),
+            oidc: z.object({ id: z.string(), name: z.string() }).nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      social: SOCIAL_NAMES.filter((name) => ctx.config.social[name] !== null),
+      oidc: ctx.config.oidc ? { id: OIDC_PROVIDER_ID, name: ctx.config.oidc.name } : null,
+    }),
+  );
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      const rule = request.method === 'POST' ? ACCOUNT_RULES[url.pathname] : undefined;
+      if (rule && ctx.config.authRateLimit) {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string' && email.length > 0) {
+          const verdict = await consumeAccountAttempt(
+            ctx.db,
+            `account:${url.pathname}:${email.trim().toLowerCase()}`,
+            rule,
+            ctx.now().getTime(),
+          );
+          if (!verdict.allowed) return tooMany(reply, verdict.retryAfterSeconds);
+        }
+      }
       const body =
         request.method === 'POST' && request.body !== undefined
           ? JSON.stringify(request.body)
@@ -23,13 +76,23 @@ export async function authRoutes(app: FastifyInstance, auth: Auth) {
           ...(body ? { body } : {}),
         }),
       );
+      const text = response.body ? await response.text() : null;
+      // A link opened in the browser (email link, email confirmation) that ends in the role refusal
+      // lands on /login with the code, like the social callbacks, instead of a page of JSON.
+      if (
+        request.method === 'GET' &&
+        response.status === 403 &&
+        text?.includes(AUTH_ERROR_CODES.anotherService)
+      ) {
+        return reply.redirect(`/login?error=${AUTH_ERROR_CODES.anotherService}`, 302);
+      }
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
+      return reply.send(text);
     },
   });
 }

@@ -1,0 +1,67 @@
+import type { MailMessage } from '../mail/mailer';
+
+// The three messages the sign-in flows send. Plain text first (every client shows it), with a
+// simple HTML twin; links are the only thing a customer needs to act on.
+
+const BRAND = 'Glow at Home';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  url: string,
+  outro: string,
+): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${url}\n\n${outro}\n\n${BRAND}`,
+    html:
+      `<p>${escapeHtml(intro)}</p>` +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
+      `<p>${escapeHtml(outro)}</p><p>${BRAND}</p>`,
+  };
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    `Confirm your email for ${BRAND}`,
+    `Hello ${name}, thanks for creating your ${BRAND} account. Please confirm this is your email address.`,
+    'Confirm my email',
+    url,
+    "If you didn't create an account, you can ignore this email.",
+  );
+}
+
+export function passwordResetEmail(
+  to: string,
+  name: string,
+  url: string,
+  validMinutes: number,
+): MailMessage {
+  return linkMail(
+    to,
+    `Reset your ${BRAND} password`,
+    `Hello ${name}, we received a request to reset your password. The link works once, for ${validMinutes} minutes.`,
+    'Choose a new password',
+    url,
+    "If you didn't ask for this, ignore this email: your password stays the same.",
+  );
+}
+
+export function magicLinkEmail(to: string, url: string, validMinutes: number): MailMessage {
+  return linkMail(
+    to,
+    `Your ${BRAND} sign-in link`,
+    `Here is the link you asked for to sign in to ${BRAND}. It works once, for ${validMinutes} minutes.`,
+    'Sign in',
+    url,
+    "If you didn't ask for this, ignore this email: nobody can sign in without the link.",
+  );
+}

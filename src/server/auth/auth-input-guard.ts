@@ -1,0 +1,58 @@
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { z } from 'zod';
+import { signUpSchema } from '../../domain/account-forms';
+import { judgePassword } from './password-strength';
+
+// better-auth checks only password length; these checks run first on the routes that take
+// customer input, so sign-up gets our field rules and every new password a strength check.
+
+function fieldErrors(error: z.ZodError) {
+  return error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+}
+
+function rejectWeak(password: unknown, field: string, userInputs: string[]): void {
+  if (typeof password !== 'string') return;
+  const verdict = judgePassword(password, userInputs);
+  if (!verdict.ok && verdict.message) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_TOO_WEAK',
+      message: verdict.message,
+      errors: [{ field, message: verdict.message }],
+    });
+  }
+}
+
+function text(value: unknown): string[] {
+  return typeof value === 'string' && value.length > 0 ? [value] : [];
+}
+
+export const authInputGuard = createAuthMiddleware(async (ctx) => {
+  const body: Record<string, unknown> =
+    typeof ctx.body === 'object' && ctx.body !== null ? (ctx.body as Record<string, unknown>) : {};
+  switch (ctx.path) {
+    case '/sign-up/email': {
+      const parsed = signUpSchema.safeParse(body);
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        throw new APIError('BAD_REQUEST', {
+          code: 'VALIDATION_ERROR',
+          message: errors[0]?.message ?? 'Check the form and try again',
+          errors,
+        });
+      }
+      // Normalised values (trimmed, lower-case email) are what gets stored.
+      Object.assign(body, parsed.data);
+      rejectWeak(body.password, 'password', [...text(body.email), ...text(body.name)]);
+      return;
+    }
+    case '/reset-password':
+    case '/change-password':
+      rejectWeak(body.newPassword, 'newPassword', []);
+      return;
+    case '/set-password':
+      rejectWeak(body.newPassword, 'newPassword', []);
+      return;
+    default:
+      return;
+  }
+});
