@@ -30,7 +30,8 @@ export class ApiError extends Error {
 
   /** Field errors keyed by field, so forms can show each next to its input. */
   fieldErrors(): Record<string, string> {
-    return Object.fromEntries(this.errors.map((e) => [e.field, e.message]));
+    // The server names body fields "body.postcode"; forms know them as "postcode".
+    return Object.fromEntries(this.errors.map((e) => [e.field.replace(/^body\./, ''), e.message]));
   }
 
   get isNotFound(): boolean {
