@@ -11,16 +11,19 @@ import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
 import { authRoutes } from './auth/routes';
+import { meRoutes } from './account/me-routes';
 import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
 import { catalogueRoutes } from './catalogue/routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { installCsrfProtection } from './http/csrf';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createPaymentProvider } from './payments/create-payment-provider';
 import { systemRoutes } from './system/routes';
 
 export interface AppDeps {
@@ -55,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now().getTime(),
     ),
     mailer,
+    payments: createPaymentProvider(config),
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };
@@ -69,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installSecurityHeaders(app, { production: config.isProduction });
+  installCsrfProtection(app, { publicUrl: config.publicUrl, production: config.isProduction });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes(ctx));
   await app.register(availabilityRoutes(ctx));
   await app.register(internalRoutes(ctx));
+  await app.register(meRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

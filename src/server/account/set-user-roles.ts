@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 import { findUserByEmail } from './find-user-by-email';
 
 export interface RoleFlags {
@@ -31,5 +31,8 @@ export async function setUserRoles(db: Db, email: string, flags: RoleFlags): Pro
     .returning({ email: user.email, therapist: user.isTherapist, onboarder: user.isOnboarder });
   // The row was there a moment ago; a concurrent delete is the only way to get here.
   if (!updated) return findUserByEmail(db, email);
+  // Someone who now belongs to another service loses any session they already hold here.
+  if (updated.therapist || updated.onboarder)
+    await db.delete(session).where(eq(session.userId, found.id));
   return updated;
 }

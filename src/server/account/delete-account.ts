@@ -1,0 +1,89 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  account,
+  address,
+  booking,
+  pushSubscription,
+  savedCard,
+  session,
+  user,
+  verification,
+} from '../db/schema';
+import { badRequest, conflict } from '../http/problem';
+import { deletedEmail } from './deleted-account';
+
+export interface DeleteAccountInput {
+  password?: string | undefined;
+  confirm?: string | undefined;
+}
+
+/**
+ * UK GDPR lets a customer have their personal data erased, while tax and accounting law (HMRC: six
+ * years) requires us to keep bookings, payments and the wallet ledger. So the user row stays as an
+ * anonymous anchor for those records and everything that identifies the person goes.
+ */
+export async function deleteAccount(db: Db, userId: string, input: DeleteAccountInput, now: Date) {
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  if (credential?.password) {
+    const ok =
+      typeof input.password === 'string' &&
+      (await verifyPassword({ hash: credential.password, password: input.password }));
+    if (!ok) {
+      throw badRequest('Your password is not right.', [
+        { field: 'password', message: 'Enter your current password to delete your account' },
+      ]);
+    }
+  } else if (input.confirm !== 'DELETE') {
+    throw badRequest('Type DELETE to confirm.', [
+      { field: 'confirm', message: 'Type DELETE to confirm' },
+    ]);
+  }
+
+  await db.transaction(async (tx) => {
+    const upcoming = await tx
+      .select({ id: booking.id })
+      .from(booking)
+      .where(
+        and(
+          eq(booking.customerId, userId),
+          inArray(booking.status, ['confirmed', 'requires_action']),
+          gt(booking.startsAt, now),
+        ),
+      )
+      .limit(1);
+    if (upcoming.length > 0) {
+      throw conflict(
+        'You have an upcoming appointment. Please cancel it first, then delete your account.',
+      );
+    }
+    // Unpaid holds simply lapse now rather than in ten minutes.
+    await tx
+      .update(booking)
+      .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null })
+      .where(and(eq(booking.customerId, userId), eq(booking.status, 'held')));
+    const [found] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (found) await tx.delete(verification).where(eq(verification.identifier, found.email));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(address).where(eq(address.userId, userId));
+    await tx.delete(savedCard).where(eq(savedCard.userId, userId));
+    await tx.delete(pushSubscription).where(eq(pushSubscription.userId, userId));
+    await tx
+      .update(user)
+      .set({
+        name: 'Deleted customer',
+        email: deletedEmail(userId),
+        emailVerified: false,
+        image: null,
+        phoneNumber: null,
+        gender: null,
+        updatedAt: now,
+      })
+      .where(eq(user.id, userId));
+  });
+}
