@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** The raw message with quoted-printable soft breaks and escapes undone, for finding links. */
+  decoded: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `to` that arrives (or has arrived) and matches. */
+  waitFor(to: string, match?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server on a free local port, so mail tests exercise nodemailer end to end. */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: { to: string; match: RegExp | undefined; resolve: (m: ReceivedMail) => void }[] = [];
+  const matches = (m: ReceivedMail, to: string, match?: RegExp) =>
+    m.to.includes(to.toLowerCase()) && (!match || match.test(m.decoded));
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          decoded: decodeQuotedPrintable(raw),
+        };
+        messages.push(mail);
+        for (const w of [...waiters]) {
+          if (matches(mail, w.to, w.match)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(to, match, timeoutMs = 5000) {
+      const found = messages.find((m) => matches(m, to, match));
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          to,
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
