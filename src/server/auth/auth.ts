@@ -97,6 +97,8 @@ export function createAuth({ config, db, secret, mailer }: AuthOptions) {
       schema: { user, session, account, verification, rateLimit },
     }),
     telemetry: { enabled: false },
+    // Failed sign-ins are routine, not warnings; real faults still reach the log.
+    logger: { disabled: config.logLevel === 'silent', level: 'error' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 12,
