@@ -4,6 +4,7 @@ import type { AvailabilityCache } from './booking/availability-cache';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/payment-provider';
 
 /** What every route and use case may depend on. The clock is injected so tests can freeze time. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   availabilityCache: AvailabilityCache;
   /** Outbox-backed mail; SMTP when SMTP_URL is set. */
   mailer: Mailer;
+  /** Card payments: the demo network, or Stripe when configured. */
+  payments: PaymentProvider;
   /** The signed-in customer's profile as the booking rules see it, or null when signed out. */
   currentCustomer: (request: FastifyRequest) => Promise<CustomerProfile | null>;
   /** A per-process token the admin CLI reads from the data-folder lock to reach /api/internal. */

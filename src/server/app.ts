@@ -14,6 +14,8 @@ import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
 import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
+import { bookingRoutes } from './booking/booking-routes';
+import { meBookingRoutes } from './booking/me-booking-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -24,6 +26,8 @@ import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
+import { paymentAuthenticationRoutes, paymentConfigRoutes } from './payments/payment-routes';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import { systemRoutes } from './system/routes';
 
 export interface AppDeps {
@@ -94,6 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes(ctx));
   await app.register(internalRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await app.register(bookingRoutes(ctx));
+  await app.register(meBookingRoutes(ctx));
+  await app.register(paymentConfigRoutes(ctx));
+  await app.register(paymentAuthenticationRoutes(ctx));
+  await app.register(stripeWebhookRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

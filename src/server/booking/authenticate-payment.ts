@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { CustomerProfile } from '../../domain/types';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
+import { payment, therapist } from '../db/schema';
+import { notFound } from '../http/problem';
+import { DemoPaymentProvider } from '../payments/demo-provider';
+import type { DeclineReason } from '../payments/payment-provider';
+import { inTransaction, lockBooking, type BookingRow, type WarnLog } from './booking-db';
+import { releaseBooking, setPayment, type PaymentRow } from './booking-transitions';
+import { afterPayment, type PaymentAnswer, type PaymentStep } from './payment-steps';
+import { settlePayment } from './settle-payment';
+
+// The demo provider's 3-D Secure step: the simulated bank page at /authorisation/confirm shows
+// what is being paid and lets the customer approve or fail it. Only the booking's owner sees it.
+
+export const MERCHANT_NAME = 'Glow at Home';
+
+export interface AuthenticationView {
+  paymentId: string;
+  bookingId: string;
+  amountPence: number;
+  currency: 'GBP';
+  merchant: string;
+  therapistName: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  status: string;
+}
+
+async function ownDemoPayment(db: Db, paymentId: string, customerId: string) {
+  const [row] = await db.select().from(payment).where(eq(payment.id, paymentId));
+  if (!row || row.provider !== 'demo') return null;
+  const b = await lockBooking(db, row.bookingId);
+  return b && b.customerId === customerId ? { p: row, b } : null;
+}
+
+/** A second answer from the bank page (double click, back button) repeats the first one's result. */
+function settledStep(b: BookingRow, p: PaymentRow): PaymentStep {
+  if (b.status === 'confirmed' || b.status === 'completed') return { kind: 'already-confirmed' };
+  if (p.status === 'failed' && p.failureReason)
+    return { kind: 'declined', reason: p.failureReason as DeclineReason, bookingId: b.id };
+  return { kind: 'expired', bookingId: b.id };
+}
+
+export async function showAuthentication(
+  ctx: AppContext,
+  customer: CustomerProfile,
+  paymentId: string,
+): Promise<AuthenticationView> {
+  return inTransaction(ctx.db, async (tx) => {
+    const found = await ownDemoPayment(tx, paymentId, customer.id);
+    if (!found) throw notFound('Payment not found.');
+    const [t] = await tx
+      .select({ name: therapist.name })
+      .from(therapist)
+      .where(eq(therapist.id, found.b.therapistId));
+    return {
+      paymentId: found.p.id,
+      bookingId: found.b.id,
+      amountPence: found.p.amountPence,
+      currency: 'GBP',
+      merchant: MERCHANT_NAME,
+      therapistName: t?.name ?? '',
+      cardBrand: found.p.cardBrand,
+      cardLast4: found.p.cardLast4,
+      status: found.p.status,
+    };
+  });
+}
+
+const demo = new DemoPaymentProvider();
+
+export async function completeAuthentication(
+  ctx: AppContext,
+  customer: CustomerProfile,
+  paymentId: string,
+  outcome: 'approve' | 'fail',
+  log: WarnLog,
+): Promise<PaymentAnswer> {
+  const step = await inTransaction(ctx.db, async (tx): Promise<PaymentStep> => {
+    const now = ctx.now();
+    const found = await ownDemoPayment(tx, paymentId, customer.id);
+    if (!found) throw notFound('Payment not found.');
+    const { p, b } = found;
+    if (p.status !== 'requires_action') return settledStep(b, p);
+    if (b.status !== 'requires_action' || !b.holdExpiresAt || b.holdExpiresAt <= now) {
+      await setPayment(tx, p.id, { status: 'canceled', actionUrl: null }, now);
+      await releaseBooking(tx, b, now, 'expired');
+      return { kind: 'expired', bookingId: b.id };
+    }
+    const answer = demo.authenticate(p.providerPaymentId ?? '', outcome === 'approve');
+    return settlePayment(
+      ctx,
+      tx,
+      b,
+      p,
+      answer.kind === 'succeeded'
+        ? { status: 'succeeded' }
+        : {
+            status: 'failed',
+            reason: answer.kind === 'declined' ? answer.reason : 'processing_error',
+          },
+      now,
+    );
+  });
+  return afterPayment(ctx, step, log);
+}

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { problemSchema } from '../http/openapi';
+import { notFound } from '../http/problem';
+import {
+  bookingParams,
+  bookingViewSchema,
+  cancelAnswerSchema,
+  customerGuard,
+  heldSchema,
+  holdBody,
+  paymentAnswerSchema,
+  paymentBody,
+  paymentStatusSchema,
+} from './booking-schemas';
+import { findOwnBooking, loadBookingViews } from './booking-view';
+import { cancelBooking } from './cancel-booking';
+import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from './expire-holds';
+import { holdBooking } from './hold-booking';
+import { payBooking } from './pay-booking';
+import { rescheduleBooking } from './reschedule-booking';
+import { rulesConfigOf } from './rules-config';
+import { syncPaymentStatus } from './sync-payment-status';
+
+const errors = (...codes: (400 | 401 | 402 | 404 | 409 | 410 | 422)[]) =>
+  Object.fromEntries(codes.map((c) => [c, problemSchema]));
+
+/** /api/bookings*: hold, pay, read, cancel and reschedule, for the signed-in customer. */
+export const bookingRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = customerGuard(ctx);
+    app.addHook('preValidation', guard.hook);
+    startHoldSweep(ctx, app);
+
+    const view = async (bookingId: string, customerId: string) => {
+      const row = await findOwnBooking(ctx.db, bookingId, customerId);
+      if (!row) throw notFound('Booking not found.');
+      const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+      const [answer] = await loadBookingViews(ctx.db, [row], ctx.now(), ctx.config, buffer);
+      if (!answer) throw notFound('Booking not found.');
+      return answer;
+    };
+
+    app.post(
+      '/api/bookings',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Hold a slot for config.holdMinutes while the customer pays',
+          body: holdBody,
+          response: { 201: heldSchema, ...errors(400, 401, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const held = await holdBooking(ctx, guard.customerOf(request), request.body, request.log);
+        return reply.status(201).send(held);
+      },
+    );
+
+    app.get(
+      '/api/bookings/:id',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: "The customer's own booking (anyone else's is a 404)",
+          params: bookingParams,
+          response: { 200: bookingViewSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => view(request.params.id, guard.customerOf(request).id),
+    );
+
+    app.post(
+      '/api/bookings/:id/payment',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Pay for a held booking by card, saved card or invoice; never charges twice',
+          params: bookingParams,
+          body: paymentBody,
+          response: { 200: paymentAnswerSchema, ...errors(400, 401, 402, 404, 409, 410, 422) },
+        },
+      },
+      async (request) =>
+        payBooking(ctx, guard.customerOf(request), request.params.id, request.body, request.log),
+    );
+
+    app.get(
+      '/api/bookings/:id/payment-status',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary:
+            'Re-checks a payment with the provider (after its 3-D Secure page) and applies it',
+          params: bookingParams,
+          response: { 200: paymentStatusSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        syncPaymentStatus(ctx, guard.customerOf(request), request.params.id, request.log),
+    );
+
+    app.post(
+      '/api/bookings/:id/cancel',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Cancel: refund by the cancellation policy, or release a booking not yet paid',
+          params: bookingParams,
+          response: { 200: cancelAnswerSchema, ...errors(400, 401, 404, 409) },
+        },
+      },
+      async (request) =>
+        cancelBooking(ctx, guard.customerOf(request), request.params.id, request.log),
+    );
+
+    app.post(
+      '/api/bookings/:id/reschedule',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Move a confirmed appointment to another free time with the same therapist',
+          params: bookingParams,
+          body: z.object({
+            startsAt: z.iso.datetime({ offset: true, message: 'must be an ISO instant' }),
+          }),
+          response: { 200: bookingViewSchema, ...errors(400, 401, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        const customer = guard.customerOf(request);
+        const moved = await rescheduleBooking(
+          ctx,
+          customer,
+          request.params.id,
+          new Date(request.body.startsAt),
+          request.log,
+        );
+        return view(moved.id, customer.id);
+      },
+    );
+  };
+
+/** Expires stale holds every SWEEP_INTERVAL_MS while the app runs; stopped (and awaited) on close. */
+function startHoldSweep(ctx: AppContext, app: Parameters<FastifyPluginAsyncZod>[0]) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = sweepExpiredHolds(ctx, app.log)
+        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,198 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { canReschedule, cancellationTerms, refundSplit } from '../../domain/cancellation';
+import { MINUTE_MS } from '../../domain/constants';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { booking, bookingItem, payment, therapist } from '../db/schema';
+import type { BookingRow } from './booking-db';
+
+// The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
+// A fixed number of queries however many bookings are shown.
+
+export interface AddressSnapshot {
+  label: string | null;
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+  instructions: string | null;
+}
+
+export interface BookingView {
+  id: string;
+  status: string;
+  city: string;
+  therapist: { id: string; name: string; username: string; photoUrl: string | null };
+  startsAt: string;
+  /** When the treatments end (the 15-minute travel buffer is not the customer's time). */
+  endsAt: string;
+  items: {
+    treatmentId: string;
+    name: string;
+    pricePence: number;
+    durationMinutes: number;
+    isAddOn: boolean;
+  }[];
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  creditAppliedPence: number;
+  amountDuePence: number;
+  refundedPence: number;
+  address: AddressSnapshot | null;
+  holdExpiresAt: string | null;
+  payment: {
+    method: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    status: string;
+  } | null;
+  cancellation: {
+    allowed: boolean;
+    refundPence: number;
+    refundPercent: number;
+    cardRefundPence: number;
+    walletRefundPence: number;
+  };
+  canReschedule: boolean;
+}
+
+type PaymentRow = typeof payment.$inferSelect;
+type TherapistSummary = BookingView['therapist'];
+type ItemRow = typeof bookingItem.$inferSelect;
+
+/** What cancelling now would give back; held bookings cancel for free with nothing to refund. */
+export function cancellationPreview(
+  b: BookingRow,
+  paid: PaymentRow | null,
+  now: Date,
+  policy: AppConfig['cancellation'],
+): BookingView['cancellation'] {
+  const none = { refundPence: 0, refundPercent: 0, cardRefundPence: 0, walletRefundPence: 0 };
+  if (b.status === 'held' || b.status === 'requires_action') return { allowed: true, ...none };
+  if (b.status !== 'confirmed') return { allowed: false, ...none };
+  const terms = cancellationTerms(policy, b.startsAt.getTime(), now.getTime());
+  if (!terms.allowed) return { allowed: false, ...none };
+  const split = refundSplit(
+    { amountPaidPence: paid?.amountPence ?? 0, creditAppliedPence: b.creditAppliedPence },
+    terms.refundPercent,
+  );
+  return { allowed: true, refundPercent: terms.refundPercent, ...split };
+}
+
+function toView(
+  b: BookingRow,
+  t: TherapistSummary,
+  items: ItemRow[],
+  paid: PaymentRow | null,
+  now: Date,
+  policy: AppConfig['cancellation'],
+  bufferMinutes: number,
+): BookingView {
+  const treatmentMinutes = items.reduce((sum, i) => sum + i.durationMinutes, 0);
+  return {
+    id: b.id,
+    status: b.status,
+    city: b.citySlug,
+    therapist: t,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: new Date(
+      b.startsAt.getTime() +
+        (treatmentMinutes || b.totalDurationMinutes - bufferMinutes) * MINUTE_MS,
+    ).toISOString(),
+    items: items.map((i) => ({
+      treatmentId: i.treatmentId,
+      name: i.name,
+      pricePence: i.pricePence,
+      durationMinutes: i.durationMinutes,
+      isAddOn: i.isAddOn,
+    })),
+    totalPricePence: b.totalPricePence,
+    totalDurationMinutes: b.totalDurationMinutes,
+    creditAppliedPence: b.creditAppliedPence,
+    amountDuePence: b.amountDuePence,
+    refundedPence: b.refundedPence,
+    address: (b.addressSnapshot as AddressSnapshot | null) ?? null,
+    holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    payment: paid
+      ? {
+          method: paid.method,
+          cardBrand: paid.cardBrand,
+          cardLast4: paid.cardLast4,
+          status: paid.status,
+        }
+      : null,
+    cancellation: cancellationPreview(b, paid, now, policy),
+    canReschedule:
+      b.status === 'confirmed' && canReschedule(policy, b.startsAt.getTime(), now.getTime()),
+  };
+}
+
+/** Views of these bookings, in the order given. */
+export async function loadBookingViews(
+  db: Db,
+  rows: BookingRow[],
+  now: Date,
+  config: AppConfig,
+  bufferMinutes: number,
+): Promise<BookingView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const therapistIds = [...new Set(rows.map((r) => r.therapistId))];
+  const [therapists, items, payments] = [
+    await db
+      .select({
+        id: therapist.id,
+        name: therapist.name,
+        username: therapist.username,
+        photoUrl: therapist.photoUrl,
+      })
+      .from(therapist)
+      .where(inArray(therapist.id, therapistIds)),
+    await db
+      .select()
+      .from(bookingItem)
+      .where(inArray(bookingItem.bookingId, ids))
+      .orderBy(asc(bookingItem.position)),
+    await db
+      .select()
+      .from(payment)
+      .where(inArray(payment.bookingId, ids))
+      .orderBy(desc(payment.createdAt)),
+  ];
+  const therapistById = new Map(therapists.map((t) => [t.id, t]));
+  const itemsByBooking = new Map<string, ItemRow[]>();
+  for (const item of items) {
+    const list = itemsByBooking.get(item.bookingId) ?? [];
+    list.push(item);
+    itemsByBooking.set(item.bookingId, list);
+  }
+  const paymentByBooking = new Map<string, PaymentRow>();
+  for (const p of payments)
+    if (!paymentByBooking.has(p.bookingId)) paymentByBooking.set(p.bookingId, p);
+  return rows.map((b) =>
+    toView(
+      b,
+      therapistById.get(b.therapistId) ?? {
+        id: b.therapistId,
+        name: '',
+        username: '',
+        photoUrl: null,
+      },
+      itemsByBooking.get(b.id) ?? [],
+      paymentByBooking.get(b.id) ?? null,
+      now,
+      config.cancellation,
+      bufferMinutes,
+    ),
+  );
+}
+
+/** The customer's own booking, or null (someone else's is indistinguishable from none). */
+export async function findOwnBooking(
+  db: Db,
+  bookingId: string,
+  customerId: string,
+): Promise<BookingRow | null> {
+  const [row] = await db.select().from(booking).where(eq(booking.id, bookingId));
+  return row && row.customerId === customerId ? row : null;
+}

@@ -1,0 +1,93 @@
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { booking, walletEntry } from '../db/schema';
+import { PENDING_STATUSES } from './booking-db';
+
+// Credit is reserved when a slot is held (the booking's creditAppliedPence counts against the
+// balance while it waits for payment) and spent — a negative ledger entry — only when the booking
+// is confirmed. Callers hold the customer's wallet lock (lockWallet), so two bookings can never
+// both count the same credit. See docs/decisions "credit application timing".
+
+export const WALLET_KINDS = {
+  spent: 'booking_payment',
+  returned: 'booking_refund',
+} as const;
+
+export async function walletBalance(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balance: sql<string>`coalesce(sum(${walletEntry.amountPence}), 0)` })
+    .from(walletEntry)
+    .where(eq(walletEntry.userId, userId));
+  return Number(row?.balance ?? 0);
+}
+
+/** Credit promised to the customer's other bookings still waiting for payment (holds not run out). */
+export async function reservedCredit(
+  tx: Db,
+  userId: string,
+  now: Date,
+  exceptBookingId?: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ reserved: sql<string>`coalesce(sum(${booking.creditAppliedPence}), 0)` })
+    .from(booking)
+    .where(
+      and(
+        eq(booking.customerId, userId),
+        inArray(booking.status, [...PENDING_STATUSES]),
+        gt(booking.holdExpiresAt, now),
+        exceptBookingId ? ne(booking.id, exceptBookingId) : undefined,
+      ),
+    );
+  return Number(row?.reserved ?? 0);
+}
+
+/** What a new booking may use: the balance less what other waiting bookings have reserved. */
+export async function availableCredit(
+  tx: Db,
+  userId: string,
+  now: Date,
+  exceptBookingId?: string,
+): Promise<number> {
+  const balance = await walletBalance(tx, userId);
+  const reserved = await reservedCredit(tx, userId, now, exceptBookingId);
+  return Math.max(0, balance - reserved);
+}
+
+/** Writes the spending once, whoever confirms the booking and however often. */
+export async function spendCredit(
+  tx: Db,
+  b: { id: string; customerId: string; creditAppliedPence: number },
+): Promise<void> {
+  if (b.creditAppliedPence <= 0) return;
+  await tx
+    .insert(walletEntry)
+    .values({
+      userId: b.customerId,
+      kind: WALLET_KINDS.spent,
+      amountPence: -b.creditAppliedPence,
+      description: 'Credit used for a booking',
+      bookingId: b.id,
+      idempotencyKey: `booking-${b.id}-credit-spent`,
+    })
+    .onConflictDoNothing({ target: walletEntry.idempotencyKey });
+}
+
+export async function returnCredit(
+  tx: Db,
+  b: { id: string; customerId: string },
+  amountPence: number,
+): Promise<void> {
+  if (amountPence <= 0) return;
+  await tx
+    .insert(walletEntry)
+    .values({
+      userId: b.customerId,
+      kind: WALLET_KINDS.returned,
+      amountPence,
+      description: 'Credit returned for a cancelled booking',
+      bookingId: b.id,
+      idempotencyKey: `booking-${b.id}-credit-returned`,
+    })
+    .onConflictDoNothing({ target: walletEntry.idempotencyKey });
+}

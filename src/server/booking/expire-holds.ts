@@ -1,0 +1,123 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { rangeLiteral, type InstantRange } from '../db/tstzrange';
+import { inTransaction, type WarnLog } from './booking-db';
+
+// A hold that ran out stops blocking at once: the availability query already ignores it, the hold
+// transaction expires any in its way (lazy expiry), and this sweep marks the rest so the exclusion
+// constraint and the customer's reserved credit forget them. Correctness never waits for the
+// sweep; it only keeps the table tidy and cancels abandoned 3-D Secure payments at the provider.
+// See docs/decisions "hold sweep".
+
+export const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH = 200;
+
+export interface ReleasedPayment {
+  bookingId: string;
+  provider: string;
+  providerPaymentId: string;
+}
+
+/** Marks the payments of released bookings that were waiting for the customer as cancelled. */
+export async function cancelPendingPayments(
+  tx: Db,
+  bookingIds: string[],
+  now: Date,
+): Promise<ReleasedPayment[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await queryRows<{
+    booking_id: string;
+    provider: string;
+    provider_payment_id: string | null;
+  }>(
+    tx,
+    sql`update payment set status = 'canceled', updated_at = ${now.toISOString()}::timestamptz
+        where booking_id in ${bookingIds} and status in ('requires_action', 'processing')
+        returning booking_id, provider, provider_payment_id`,
+  );
+  return rows
+    .filter((r) => r.provider_payment_id !== null)
+    .map((r) => ({
+      bookingId: r.booking_id,
+      provider: r.provider,
+      providerPaymentId: r.provider_payment_id as string,
+    }));
+}
+
+async function expireWhere(tx: Db, now: Date, where: SQL): Promise<ReleasedPayment[]> {
+  const expired = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking set status = 'expired', updated_at = ${now.toISOString()}::timestamptz
+        where status in ('held', 'requires_action')
+          and hold_expires_at <= ${now.toISOString()}::timestamptz and (${where})
+        returning id`,
+  );
+  return cancelPendingPayments(
+    tx,
+    expired.map((r) => r.id),
+    now,
+  );
+}
+
+/** Inside the hold transaction: stale holds overlapping the new slot, and the customer's own. */
+export function expireHoldsInTheWay(
+  tx: Db,
+  now: Date,
+  scope: { therapistId: string; during: InstantRange; customerId: string },
+): Promise<ReleasedPayment[]> {
+  return expireWhere(
+    tx,
+    now,
+    sql`(therapist_id = ${scope.therapistId} and during && ${rangeLiteral(scope.during)}::tstzrange)
+        or customer_id = ${scope.customerId}`,
+  );
+}
+
+/** Abandons provider payments of released bookings; a late success is refunded by the webhook. */
+export async function abandonProviderPayments(
+  ctx: AppContext,
+  released: ReleasedPayment[],
+  log: WarnLog,
+): Promise<void> {
+  for (const r of released) {
+    if (r.provider !== ctx.payments.name) continue;
+    await ctx.payments
+      .cancel(r.providerPaymentId, `booking-${r.bookingId}-abandon`)
+      .catch((error: unknown) =>
+        log.warn({ err: error, bookingId: r.bookingId }, 'could not cancel an abandoned payment'),
+      );
+  }
+}
+
+/**
+ * One pass of the sweep. Rows are claimed with FOR UPDATE SKIP LOCKED, so two instances sweeping
+ * at once split the work instead of doing it twice, and a booking being paid right now (its row
+ * locked by the payment) is left alone. Answers how many holds it expired.
+ */
+export async function sweepExpiredHolds(ctx: AppContext, log: WarnLog): Promise<number> {
+  const now = ctx.now();
+  const released: ReleasedPayment[] = [];
+  const count = await inTransaction(ctx.db, async (tx) => {
+    const expired = await queryRows<{ id: string }>(
+      tx,
+      sql`with due as (
+            select id from booking
+            where status in ('held', 'requires_action')
+              and hold_expires_at <= ${now.toISOString()}::timestamptz
+            order by hold_expires_at
+            limit ${SWEEP_BATCH}
+            for update skip locked)
+          update booking b set status = 'expired', updated_at = ${now.toISOString()}::timestamptz
+          from due where b.id = due.id
+          returning b.id`,
+    );
+    const ids = expired.map((r) => r.id);
+    released.push(...(await cancelPendingPayments(tx, ids, now)));
+    return ids.length;
+  });
+  if (count > 0) ctx.availabilityCache.clear();
+  await abandonProviderPayments(ctx, released, log);
+  return count;
+}

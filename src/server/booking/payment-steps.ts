@@ -1,0 +1,65 @@
+import type { AppContext } from '../app-context';
+import { HttpProblem } from '../http/problem';
+import { sendBookingConfirmation } from '../notifications/send-booking-confirmation';
+import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
+import type { WarnLog } from './booking-db';
+
+// What a payment attempt ended in, decided inside the transaction and acted on after it commits:
+// a decline must release the slot for good before the customer hears about it, so errors are
+// answered only once the release is written.
+
+export type PaymentStep =
+  | { kind: 'confirmed'; bookingId: string }
+  | { kind: 'already-confirmed' }
+  | { kind: 'requires_action'; actionUrl: string; clientSecret: string | null }
+  | { kind: 'declined'; reason: DeclineReason; bookingId: string }
+  | { kind: 'expired'; bookingId: string }
+  | { kind: 'credit-changed'; bookingId: string };
+
+export type PaymentAnswer =
+  { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
+
+export const holdExpired = () =>
+  new HttpProblem(
+    410,
+    'Your hold on this time ran out before the payment, so the time was released. Please choose a time again.',
+    { title: 'Gone', extensions: { code: 'hold_expired' } },
+  );
+
+export const paymentDeclined = (reason: DeclineReason) =>
+  new HttpProblem(402, DECLINE_MESSAGES[reason], {
+    extensions: { code: reason, slotReleased: true },
+  });
+
+export async function afterPayment(
+  ctx: AppContext,
+  step: PaymentStep,
+  log: WarnLog,
+): Promise<PaymentAnswer> {
+  switch (step.kind) {
+    case 'confirmed':
+      await sendBookingConfirmation(ctx, step.bookingId, log);
+      return { status: 'confirmed' };
+    case 'already-confirmed':
+      return { status: 'confirmed' };
+    case 'requires_action':
+      return {
+        status: 'requires_action',
+        actionUrl: step.actionUrl,
+        ...(step.clientSecret ? { clientSecret: step.clientSecret } : {}),
+      };
+    case 'declined':
+      ctx.availabilityCache.clear();
+      throw paymentDeclined(step.reason);
+    case 'expired':
+      ctx.availabilityCache.clear();
+      throw holdExpired();
+    case 'credit-changed':
+      ctx.availabilityCache.clear();
+      throw new HttpProblem(
+        409,
+        'Your wallet credit changed while you were paying, so this booking was released. Please choose a time again.',
+        { extensions: { code: 'credit_changed' } },
+      );
+  }
+}

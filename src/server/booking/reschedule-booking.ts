@@ -1,0 +1,127 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { canReschedule } from '../../domain/cancellation';
+import { MINUTE_MS } from '../../domain/constants';
+import type { CustomerProfile } from '../../domain/types';
+import { isTherapistVisible } from '../../domain/visibility';
+import type { AppContext } from '../app-context';
+import { booking, bookingItem } from '../db/schema';
+import { HttpProblem, conflict, notFound } from '../http/problem';
+import { sendBookingEmail } from '../notifications/send-booking-confirmation';
+import {
+  EXCLUSION_VIOLATION,
+  inTransaction,
+  lockBooking,
+  sqlState,
+  type BookingRow,
+  type WarnLog,
+} from './booking-db';
+import { abandonProviderPayments, expireHoldsInTheWay } from './expire-holds';
+import { slotTaken } from './hold-booking';
+import { rulesConfigOf } from './rules-config';
+import { checkSlot, loadBookingTherapist } from './slot-check';
+
+// Moving a confirmed appointment: same therapist, same treatments and price, at least
+// rescheduleNoticeHours (24) before the original start, to a time the therapist offers and nobody
+// holds. One UPDATE of the row, so the appointment is never in two places or in none; the
+// exclusion constraint decides a race for the new time. See docs/decisions "reschedule rules".
+
+const tooLate = (hours: number) =>
+  new HttpProblem(
+    422,
+    `Appointments can be moved up to ${hours} hours before they start. This one is too close to move.`,
+    { extensions: { code: 'reschedule_too_late' } },
+  );
+
+function checkMovable(b: BookingRow | null, customerId: string, ctx: AppContext, now: Date) {
+  if (!b || b.customerId !== customerId) throw notFound('Booking not found.');
+  if (b.status !== 'confirmed') throw conflict('Only a confirmed appointment can be moved.');
+  const policy = ctx.config.cancellation;
+  if (!canReschedule(policy, b.startsAt.getTime(), now.getTime()))
+    throw tooLate(policy.rescheduleNoticeHours);
+  return b;
+}
+
+export async function rescheduleBooking(
+  ctx: AppContext,
+  customer: CustomerProfile,
+  bookingId: string,
+  newStart: Date,
+  log: WarnLog,
+): Promise<BookingRow> {
+  const config = rulesConfigOf(ctx.config);
+  const now = ctx.now();
+  const [current] = await ctx.db.select().from(booking).where(eq(booking.id, bookingId));
+  const b = checkMovable(current ?? null, customer.id, ctx, now);
+  if (b.startsAt.getTime() === newStart.getTime()) return b;
+
+  const items = await ctx.db
+    .select({ treatmentId: bookingItem.treatmentId, isAddOn: bookingItem.isAddOn })
+    .from(bookingItem)
+    .where(eq(bookingItem.bookingId, b.id))
+    .orderBy(asc(bookingItem.position));
+  const therapist = await loadBookingTherapist(ctx.db, b.therapistId);
+  const stillOffered =
+    therapist &&
+    isTherapistVisible(therapist, {
+      city: b.citySlug,
+      customer,
+      baseTreatmentIds: items.filter((i) => !i.isAddOn).map((i) => i.treatmentId),
+      now: now.getTime(),
+      config,
+    });
+  const unavailable = (detail: string) =>
+    new HttpProblem(422, detail, {
+      errors: [{ field: 'body.startsAt', message: detail }],
+      extensions: { code: 'slot_not_offered' },
+    });
+  if (!therapist || !stillOffered)
+    throw unavailable('Your therapist is no longer taking these bookings, so it cannot be moved.');
+  const slot = await checkSlot(ctx.db, {
+    therapistId: b.therapistId,
+    startsAt: newStart.getTime(),
+    durationMinutes: b.totalDurationMinutes,
+    now,
+    config,
+    ignoreInterval: { start: b.during.start.getTime(), end: b.during.end.getTime() },
+  });
+  if (slot === 'not-offered')
+    throw unavailable(
+      `${therapist.name} is not available at that time. Please choose one of the times shown.`,
+    );
+  if (slot === 'taken') throw slotTaken();
+
+  const during = {
+    start: newStart,
+    end: new Date(newStart.getTime() + b.totalDurationMinutes * MINUTE_MS),
+  };
+  let outcome;
+  try {
+    outcome = await inTransaction(ctx.db, async (tx) => {
+      const locked = checkMovable(await lockBooking(tx, b.id), customer.id, ctx, now);
+      const released = await expireHoldsInTheWay(tx, now, {
+        therapistId: locked.therapistId,
+        during,
+        customerId: customer.id,
+      });
+      const [row] = await tx
+        .update(booking)
+        .set({
+          startsAt: newStart,
+          during,
+          rescheduleCount: sql`${booking.rescheduleCount} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(booking.id, locked.id))
+        .returning();
+      if (!row) throw new Error('booking update returned no row');
+      return { row, released };
+    });
+  } catch (error) {
+    if (sqlState(error) === EXCLUSION_VIOLATION) throw slotTaken();
+    throw error;
+  }
+  ctx.availabilityCache.clear();
+  await abandonProviderPayments(ctx, outcome.released, log);
+  await sendBookingEmail(ctx, b.id, 'rescheduled', log);
+  return outcome.row;
+}

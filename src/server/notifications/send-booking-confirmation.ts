@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { UK_TIME_ZONE } from '../../domain/constants';
+import { formatPence } from '../../domain/format';
+import type { AppContext } from '../app-context';
+import type { WarnLog } from '../booking/booking-db';
+import { loadBookingViews, type BookingView } from '../booking/booking-view';
+import { rulesConfigOf } from '../booking/rules-config';
+import { booking, user } from '../db/schema';
+import { bookingCalendarFile } from './booking-calendar';
+
+// Booking emails go through the mailer (always the outbox; SMTP when configured). They are sent
+// after the change is committed and never undo it: trouble is logged and the outbox keeps the mail.
+
+export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled';
+
+const SITE_NAME = 'Glow at Home';
+
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+function oneLineAddress(v: BookingView): string {
+  const a = v.address;
+  if (!a) return '';
+  return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
+}
+
+const SUBJECTS: Record<BookingEmailKind, string> = {
+  confirmed: 'Your booking is confirmed',
+  rescheduled: 'Your booking has moved',
+  cancelled: 'Your booking is cancelled',
+};
+
+function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl: string): string {
+  const treatments = v.items.map((i) => `  - ${i.name} (${formatPence(i.pricePence)})`).join('\n');
+  const money =
+    kind === 'cancelled'
+      ? `Refund: ${formatPence(v.refundedPence)}`
+      : [
+          `Total: ${formatPence(v.totalPricePence)}`,
+          v.creditAppliedPence > 0 ? `Credit applied: ${formatPence(v.creditAppliedPence)}` : null,
+          `Paid: ${formatPence(v.amountDuePence)}`,
+        ]
+          .filter(Boolean)
+          .join('\n');
+  const opening = {
+    confirmed: 'your booking is confirmed.',
+    rescheduled: 'your booking has moved to a new time.',
+    cancelled: 'your booking has been cancelled.',
+  }[kind];
+  return [
+    `Hello ${name},`,
+    '',
+    `Thank you: ${opening}`,
+    '',
+    `When: ${when.format(Date.parse(v.startsAt))} (UK time)`,
+    `With: ${v.therapist.name}`,
+    `Where: ${oneLineAddress(v)}`,
+    '',
+    'Treatments:',
+    treatments,
+    '',
+    money,
+    '',
+    `Your appointments: ${publicUrl}/account/appointments`,
+    `Cancellation policy: ${publicUrl}/cancellation-policy`,
+    '',
+    SITE_NAME,
+  ].join('\n');
+}
+
+export async function sendBookingEmail(
+  ctx: AppContext,
+  bookingId: string,
+  kind: BookingEmailKind,
+  log: WarnLog,
+): Promise<void> {
+  try {
+    const [row] = await ctx.db.select().from(booking).where(eq(booking.id, bookingId));
+    if (!row) return;
+    const [customer] = await ctx.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, row.customerId));
+    if (!customer) return;
+    const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+    const [view] = await loadBookingViews(ctx.db, [row], ctx.now(), ctx.config, buffer);
+    if (!view) return;
+    const ics = bookingCalendarFile(
+      {
+        id: view.id,
+        startsAt: view.startsAt,
+        endsAt: view.endsAt,
+        title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
+        description: view.items.map((i) => i.name).join('\n'),
+        location: oneLineAddress(view),
+        sequence: row.rescheduleCount + (kind === 'cancelled' ? 1 : 0),
+        status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
+      },
+      { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
+    );
+    await ctx.mailer.send({
+      to: customer.email,
+      subject: SUBJECTS[kind],
+      text: bodyOf(kind, view, customer.name, ctx.config.publicUrl),
+      attachments: [
+        {
+          filename: 'booking.ics',
+          content: ics,
+          contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+        },
+      ],
+    });
+  } catch (error) {
+    log.warn({ err: error, bookingId, kind }, 'booking email not written');
+  }
+}
+
+export function sendBookingConfirmation(ctx: AppContext, bookingId: string, log: WarnLog) {
+  return sendBookingEmail(ctx, bookingId, 'confirmed', log);
+}

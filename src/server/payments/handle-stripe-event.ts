@@ -1,0 +1,158 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../app-context';
+import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
+import { setPayment } from '../booking/booking-transitions';
+import type { PaymentStep } from '../booking/payment-steps';
+import { settlePayment, type ProviderNews } from '../booking/settle-payment';
+import type { Db } from '../db/client';
+import { booking, payment, paymentEvent } from '../db/schema';
+import { sendBookingConfirmation } from '../notifications/send-booking-confirmation';
+
+// Stripe delivers each event at least once, in any order. The event id is recorded in the same
+// transaction that applies it (payment_event is unique per provider event id), so a replay finds
+// the row and changes nothing; and each rule only moves a payment forward, so old news arriving
+// after new news (a "succeeded" after a refund) cannot undo anything. See docs/decisions.
+
+export type EventResult = 'applied' | 'duplicate' | 'ignored';
+
+const REFUND_RANK: Record<string, number> = {
+  requires_action: 0,
+  processing: 0,
+  succeeded: 1,
+  invoiced: 1,
+  partially_refunded: 2,
+  refunded: 3,
+};
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function intentNews(
+  event: Stripe.Event,
+): { intent: Stripe.PaymentIntent; news: ProviderNews } | null {
+  if (!event.type.startsWith('payment_intent.')) return null;
+  const intent = event.data.object as Stripe.PaymentIntent;
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const method = intent.payment_method;
+      const card =
+        method && typeof method !== 'string' && method.card
+          ? {
+              brand: method.card.brand,
+              last4: method.card.last4,
+              expMonth: method.card.exp_month,
+              expYear: method.card.exp_year,
+              paymentMethodId: method.id,
+            }
+          : undefined;
+      return { intent, news: card ? { status: 'succeeded', card } : { status: 'succeeded' } };
+    }
+    case 'payment_intent.payment_failed': {
+      const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
+      return {
+        intent,
+        news: {
+          status: 'failed',
+          reason:
+            code === 'insufficient_funds'
+              ? 'insufficient_funds'
+              : code === 'payment_intent_authentication_failure'
+                ? 'authentication_failed'
+                : 'card_declined',
+        },
+      };
+    }
+    case 'payment_intent.canceled':
+      return { intent, news: { status: 'canceled' } };
+    default:
+      return null;
+  }
+}
+
+async function paymentFor(tx: Db, providerPaymentId: string) {
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(and(eq(payment.provider, 'stripe'), eq(payment.providerPaymentId, providerPaymentId)));
+  return row ?? null;
+}
+
+/** A refund (ours echoed back, or one made in Stripe's dashboard): amounts only ever grow. */
+async function applyRefund(tx: Db, charge: Stripe.Charge, now: Date): Promise<boolean> {
+  const intentId = idOf(charge.payment_intent);
+  if (!intentId) return false;
+  const first = await paymentFor(tx, intentId);
+  if (!first) return false;
+  await lockBooking(tx, first.bookingId);
+  const p = await paymentFor(tx, intentId);
+  if (!p || charge.amount_refunded <= p.refundedPence) return true;
+  const refunded = Math.min(charge.amount_refunded, p.amountPence);
+  const status = refunded >= p.amountPence ? 'refunded' : 'partially_refunded';
+  const delta = refunded - p.refundedPence;
+  await setPayment(
+    tx,
+    p.id,
+    {
+      refundedPence: refunded,
+      ...((REFUND_RANK[status] ?? 0) > (REFUND_RANK[p.status] ?? 0) ? { status } : {}),
+    },
+    now,
+  );
+  await tx
+    .update(booking)
+    .set({ refundedPence: sql`${booking.refundedPence} + ${delta}`, updatedAt: now })
+    .where(eq(booking.id, p.bookingId));
+  return true;
+}
+
+export async function handleStripeEvent(
+  ctx: AppContext,
+  event: Stripe.Event,
+  log: WarnLog,
+): Promise<EventResult> {
+  const { result, step } = await inTransaction(ctx.db, async (tx) => {
+    const now = ctx.now();
+    const [recorded] = await tx
+      .insert(paymentEvent)
+      .values({
+        provider: 'stripe',
+        providerEventId: event.id,
+        type: event.type,
+        payload: event,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvent.id });
+    if (!recorded) return { result: 'duplicate' as const, step: null };
+    const done = async (result: EventResult, step: PaymentStep | null = null) => {
+      await tx
+        .update(paymentEvent)
+        .set({ processedAt: now })
+        .where(eq(paymentEvent.id, recorded.id));
+      return { result, step };
+    };
+
+    if (event.type === 'charge.refunded') {
+      const applied = await applyRefund(tx, event.data.object, now);
+      return done(applied ? 'applied' : 'ignored');
+    }
+    const found = intentNews(event);
+    if (!found) return done('ignored');
+    const { intent, news } = found;
+    // Lock the booking before reading its payment: if our own payment call is still committing,
+    // this waits for it instead of missing the row.
+    const bookingId = intent.metadata?.bookingId ?? (await paymentFor(tx, intent.id))?.bookingId;
+    if (!bookingId) return done('ignored');
+    const b = await lockBooking(tx, bookingId);
+    const p = await paymentFor(tx, intent.id);
+    if (!b || !p || p.bookingId !== b.id) return done('ignored');
+    return done('applied', await settlePayment(ctx, tx, b, p, news, now));
+  });
+  if (step?.kind === 'confirmed') await sendBookingConfirmation(ctx, step.bookingId, log);
+  if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed')
+    ctx.availabilityCache.clear();
+  return result;
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context';
+import { HttpProblem, notFound } from '../http/problem';
+import { handleStripeEvent } from './handle-stripe-event';
+import { StripePaymentProvider } from './stripe-provider';
+
+/**
+ * POST /api/payments/stripe/webhook. Stripe signs the exact bytes it sent, so this plugin (and only
+ * this plugin) keeps JSON bodies raw; the signature is checked before anything is read from them.
+ */
+export const stripeWebhookRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    app.post('/api/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
+      const provider = ctx.payments;
+      if (!(provider instanceof StripePaymentProvider)) throw notFound('Not found.');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw new HttpProblem(400, 'Missing Stripe signature or body.');
+      let event;
+      try {
+        event = provider.verifyWebhook(request.body, signature);
+      } catch {
+        throw new HttpProblem(400, 'The webhook signature does not match.');
+      }
+      const result = await handleStripeEvent(ctx, event, request.log);
+      return reply.status(200).send({ received: true, result });
+    });
+  };
