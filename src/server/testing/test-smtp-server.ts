@@ -25,7 +25,8 @@ export function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on a free local port, so mail tests exercise nodemailer end to end. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
-  const waiters: { to: string; match: RegExp | undefined; resolve: (m: ReceivedMail) => void }[] = [];
+  const waiters: { to: string; match: RegExp | undefined; resolve: (m: ReceivedMail) => void }[] =
+    [];
   const matches = (m: ReceivedMail, to: string, match?: RegExp) =>
     m.to.includes(to.toLowerCase()) && (!match || match.test(m.decoded));
 
