@@ -13,7 +13,13 @@ const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    // Links in mail and sign-in origins must name the address the browser uses: Vite's.
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+    },
   }),
   spawn(bin('vite'), [], {
     cwd: root,

@@ -38,6 +38,15 @@ async function refuseOtherServices(db: Db, userId: string): Promise<void> {
   }
 }
 
+/** A laptop reaches the app as localhost or 127.0.0.1 interchangeably; production has one origin. */
+function trustedOrigins(config: AppConfig): string[] {
+  const url = new URL(config.publicUrl);
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (config.isProduction || !local) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
+
 function socialProviders(config: AppConfig) {
   // Social sign-in never creates an account: a customer signs up first, then links.
   const entries = Object.entries(config.social).flatMap(([name, credentials]) =>
@@ -91,7 +100,7 @@ export function createAuth({ config, db, secret, mailer }: AuthOptions) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
