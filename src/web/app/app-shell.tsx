@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
+import { LoginModal } from '../features/auth/login-modal';
+import { SessionWatcher } from '../features/auth/session-watcher';
 import { CookieBanner } from '../features/consent/cookie-banner';
 import { ToastRegion } from '../features/notifications/toast-region';
 import { useRouteChange } from './use-route-change';
@@ -19,6 +21,8 @@ export function AppShell() {
       <Outlet />
       <ToastRegion />
       <CookieBanner />
+      <LoginModal />
+      <SessionWatcher />
     </>
   );
 }

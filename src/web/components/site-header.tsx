@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AccountMenu } from '../features/auth/account-menu';
 import { BRAND_NAME } from '../lib/brand';
 import { buttonClass } from './button-styles';
 import { LogoMark } from './icons';
@@ -17,10 +18,13 @@ export function SiteHeader() {
             Glow <span className="text-brand-700 italic">at</span> Home
           </span>
         </Link>
-        <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
-          <span className="sm:hidden">Book now</span>
-          <span className="hidden sm:inline">Book a treatment</span>
-        </Link>
+        <div className="flex items-center gap-0.5 sm:gap-2">
+          <AccountMenu />
+          <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
+            <span className="sm:hidden">Book now</span>
+            <span className="hidden sm:inline">Book a treatment</span>
+          </Link>
+        </div>
       </div>
     </header>
   );

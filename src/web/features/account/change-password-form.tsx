@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { passwordSchema } from '../../../domain/account-forms';
+import { buttonClass } from '../../components/button-styles';
+import { authClient } from '../auth/auth-client';
+import { describeAuthError } from '../auth/auth-errors';
+import { callAuth } from '../auth/call-auth';
+import { FormMessage, PasswordField } from '../auth/form-fields';
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "The two new passwords don't match",
+  });
+type Values = z.input<typeof schema>;
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const isField = (name: string): name is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(name);
+
+/** Changing the password signs out every other device, in case the old one was known. */
+export function ChangePasswordForm() {
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setOutcome(null);
+    const result = await callAuth(() =>
+      authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
+    );
+    if (!result.error) {
+      reset();
+      setOutcome({
+        tone: 'success',
+        text: 'Password changed. Any other device signed in to your account has been signed out.',
+      });
+      return;
+    }
+    const described = describeAuthError('change-password', result.error);
+    let placed = false;
+    for (const [field, message] of Object.entries(described.fields)) {
+      if (isField(field)) {
+        setError(field, { message }, { shouldFocus: !placed });
+        placed = true;
+      }
+    }
+    if (described.message) setOutcome({ tone: 'error', text: described.message });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint="12 characters or more. A few unrelated words make a strong one."
+        registration={register('newPassword')}
+        error={errors.newPassword?.message}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
+          {isSubmitting ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  ANOTHER_SERVICE,
+  SOCIAL_NO_ACCOUNT,
+  SOCIAL_NO_ACCOUNT_FOLLOW_UP,
+  USER_RECORD_MISSING,
+} from '../../../domain/auth-messages';
+import { trackException } from '../../lib/analytics';
+import { notify, useUiStore, type NotificationInput } from '../../lib/ui-store';
+import { accountKeys, clearAccountData } from '../account/query-keys';
+import { authClient } from './auth-client';
+import { isUserRecordMissing, refreshMe } from './use-me';
+
+// What happens around a session: ending it (with the spec's toast and cache clearing) and the
+// spec's refusals after a sign-in, shared by the login page, the modal and the redirect landings.
+
+/** Ends the session on the server; a failure to reach it still forgets everything locally. */
+async function endSession(): Promise<void> {
+  try {
+    await authClient.signOut();
+  } catch {
+    // Offline: the cookie stays until the server is reachable, but this device shows nothing.
+  }
+}
+
+function forgetCustomer(queryClient: QueryClient): void {
+  clearAccountData(queryClient);
+  // null, not removed: components watching "who is signed in" must hear that nobody is.
+  queryClient.setQueryData(accountKeys.me, null);
+}
+
+/** The customer's own sign-out: the spec's 'Logged Out' info toast, and their data forgotten. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  await endSession();
+  forgetCustomer(queryClient);
+  notify({ type: 'info', title: 'Logged Out', message: 'See you again soon.' });
+}
+
+/** Signs out quietly, for the refusals below, which raise their own messages. */
+export async function signOutQuietly(queryClient: QueryClient): Promise<void> {
+  await endSession();
+  forgetCustomer(queryClient);
+}
+
+/**
+ * Shows messages one after another: the next appears once the one before has gone (dismissed or
+ * timed out), so a reader sees each. A different toast arriving in between ends the sequence.
+ */
+export function notifyInTurn(messages: NotificationInput[]): void {
+  const [first, ...rest] = messages;
+  if (!first) return;
+  notify(first);
+  if (rest.length === 0) return;
+  const shownId = useUiStore.getState().notification?.id;
+  const unsubscribe = useUiStore.subscribe((state) => {
+    if (state.notification?.id === shownId) return;
+    unsubscribe();
+    if (state.notification === null) notifyInTurn(rest);
+  });
+}
+
+const asError = (m: { title: string; message: string }): NotificationInput => ({
+  type: 'error',
+  title: m.title,
+  message: m.message,
+});
+
+/** Therapist or onboarder credentials: spec 8, reported as a (non-fatal) exception too. */
+export async function refuseAnotherService(queryClient: QueryClient): Promise<void> {
+  await signOutQuietly(queryClient);
+  notify(asError(ANOTHER_SERVICE));
+  trackException(ANOTHER_SERVICE.message, false);
+}
+
+/** A social or OpenID sign-in found no customer here: spec 6 and 8, two messages in turn. */
+export async function refuseSocialWithoutAccount(queryClient: QueryClient): Promise<void> {
+  await signOutQuietly(queryClient);
+  notifyInTurn([asError(SOCIAL_NO_ACCOUNT), asError(SOCIAL_NO_ACCOUNT_FOLLOW_UP)]);
+}
+
+export async function refuseMissingUserRecord(queryClient: QueryClient): Promise<void> {
+  await signOutQuietly(queryClient);
+  notify(asError(USER_RECORD_MISSING));
+}
+
+/**
+ * Reads the profile of the session just created. True when the customer is signed in; false after
+ * telling them why they are not after all.
+ */
+export async function completeSignIn(queryClient: QueryClient): Promise<boolean> {
+  // Whatever an earlier customer of this tab left cached is not this customer's.
+  clearAccountData(queryClient);
+  try {
+    if (await refreshMe(queryClient)) return true;
+    await refuseMissingUserRecord(queryClient);
+    return false;
+  } catch (error) {
+    if (isUserRecordMissing(error)) {
+      await refuseMissingUserRecord(queryClient);
+      return false;
+    }
+    // The session exists; a hiccup reading the profile should not undo the sign-in.
+    return true;
+  }
+}

@@ -1,0 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from './auth-client';
+import { refuseMissingUserRecord } from './session-actions';
+import { isUserRecordMissing, meQuery } from './use-me';
+
+/**
+ * Whichever way a session began (password, email link, a provider's redirect), a session whose
+ * customer record is gone is ended with the spec's message rather than left half signed in.
+ */
+export function SessionWatcher() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const signedIn = !!session.data;
+  const me = useQuery({ ...meQuery, enabled: signedIn });
+  const missing = signedIn && isUserRecordMissing(me.error);
+
+  useEffect(() => {
+    if (missing) void refuseMissingUserRecord(queryClient);
+  }, [missing, queryClient]);
+
+  return null;
+}

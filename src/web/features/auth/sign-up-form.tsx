@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { signUpSchema, type SignUpInput } from '../../../domain/account-forms';
+import { buttonClass } from '../../components/button-styles';
+import { authClient } from './auth-client';
+import { ACCOUNT_MAY_EXIST, describeAuthError } from './auth-errors';
+import { callAuth } from './call-auth';
+import { FormMessage, PasswordField, RadioGroup, SelectField, TextField } from './form-fields';
+import { completeSignIn, refuseAnotherService } from './session-actions';
+
+type SignUpValues = z.input<typeof signUpSchema>;
+
+export const GENDER_OPTIONS = [
+  { value: '', label: 'Prefer not to say' },
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'non-binary', label: 'Non-binary' },
+] as const;
+
+const ACCOUNT_TYPE_OPTIONS = [
+  { value: 'personal', label: 'Personal', description: 'Treatments for you and your home' },
+  { value: 'business', label: 'Business', description: 'Booking for a company or its guests' },
+] as const;
+
+const FIELDS: readonly (keyof SignUpInput)[] = [
+  'name',
+  'email',
+  'phoneNumber',
+  'password',
+  'accountType',
+  'gender',
+];
+const isField = (name: string): name is keyof SignUpInput =>
+  (FIELDS as readonly string[]).includes(name);
+
+interface SignUpFormProps {
+  defaultEmail: string;
+  /** Where the email-confirmation link should land. */
+  verifiedURL: string;
+  onSignedIn: () => void;
+  onSignIn: (email: string) => void;
+  onForgotPassword: (email: string) => void;
+}
+
+export function SignUpForm({
+  defaultEmail,
+  verifiedURL,
+  onSignedIn,
+  onSignIn,
+  onForgotPassword,
+}: SignUpFormProps) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues, unknown, SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      name: '',
+      email: defaultEmail,
+      phoneNumber: '',
+      password: '',
+      accountType: 'personal',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await callAuth(() =>
+      authClient.signUp.email({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        phoneNumber: values.phoneNumber,
+        accountType: values.accountType,
+        ...(values.gender ? { gender: values.gender } : {}),
+        callbackURL: verifiedURL,
+      }),
+    );
+    if (result.error) {
+      const described = describeAuthError('sign-up', result.error);
+      if (described.anotherService) {
+        await refuseAnotherService(queryClient);
+        return;
+      }
+      let placed = false;
+      for (const [field, message] of Object.entries(described.fields)) {
+        if (isField(field)) {
+          setError(field, { message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed || described.message) setFormError(described.message ?? 'Check the form.');
+      return;
+    }
+    if (await completeSignIn(queryClient)) onSignedIn();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError && (
+        <FormMessage tone="error">
+          <p>{formError}</p>
+          {formError === ACCOUNT_MAY_EXIST && (
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 font-semibold">
+              <button
+                type="button"
+                className="underline underline-offset-4"
+                onClick={() => onSignIn(getValues('email'))}
+              >
+                Sign in instead
+              </button>
+              <button
+                type="button"
+                className="underline underline-offset-4"
+                onClick={() => onForgotPassword(getValues('email'))}
+              >
+                Reset my password
+              </button>
+            </p>
+          )}
+        </FormMessage>
+      )}
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        hint="Your therapist calls this number if they need to reach you on the day."
+        registration={register('phoneNumber')}
+        error={errors.phoneNumber?.message}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="12 characters or more. A few unrelated words make a strong one."
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <RadioGroup
+        legend="Account type"
+        options={ACCOUNT_TYPE_OPTIONS}
+        registration={register('accountType')}
+        error={errors.accountType?.message}
+      />
+      <SelectField
+        label="Gender"
+        labelNote="optional"
+        hint="We show you the therapists who accept bookings from you."
+        options={GENDER_OPTIONS}
+        registration={register('gender', {
+          setValueAs: (v: string) => (v === '' ? undefined : v),
+        })}
+        error={errors.gender?.message}
+      />
+      <p className="text-sm text-muted">
+        By creating an account you agree to our{' '}
+        <Link to="/terms-of-service" className="font-semibold text-brand-800 underline">
+          terms of service
+        </Link>{' '}
+        and confirm you have read our{' '}
+        <Link to="/privacy-policy" className="font-semibold text-brand-800 underline">
+          privacy policy
+        </Link>
+        .
+      </p>
+      <button
+        type="submit"
+        className={`${buttonClass('primary', 'lg')} w-full`}
+        disabled={isSubmitting}
+      >
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}

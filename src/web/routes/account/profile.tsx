@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { ChangePasswordForm } from '../../features/account/change-password-form';
+import { DeleteAccount } from '../../features/account/delete-account';
+import { LinkedAccounts, useLinkedAccounts } from '../../features/account/linked-accounts';
+import { ProfileForm } from '../../features/account/profile-form';
+import { SavedCards } from '../../features/account/saved-cards';
+import { PageTitle, SectionCard } from '../../features/account/section-card';
+import { describeRedirectError } from '../../features/auth/auth-errors';
+import { signOut } from '../../features/auth/session-actions';
+import { useMe } from '../../features/auth/use-me';
+import { notify } from '../../lib/ui-store';
+
+/** A provider sent the customer back from linking with ?error=: say why, once. */
+function useLinkError() {
+  const [params, setParams] = useSearchParams();
+  const error = params.get('error');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!error || handled.current === error) return;
+    handled.current = error;
+    const described = describeRedirectError(error);
+    notify({
+      type: 'error',
+      ...(described.kind === 'message'
+        ? described.message
+        : { title: 'Not linked', message: 'That account could not be linked. Please try again.' }),
+    });
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('error');
+        copy.delete('error_description');
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [error, setParams]);
+}
+
+export default function AccountProfilePage() {
+  const me = useMe();
+  const linked = useLinkedAccounts();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  useLinkError();
+
+  // The account layout renders pages only once the profile is here.
+  if (!me.data) return null;
+  const hasPassword = linked.data?.some((a) => a.providerId === 'credential') ?? true;
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    navigate('/', { replace: true });
+    await signOut(queryClient);
+  };
+
+  return (
+    <>
+      <title>Your account · Glow at Home</title>
+      <PageTitle title="Your account" intro={`Signed in as ${me.data.email}`} />
+      <div className="space-y-6">
+        <SectionCard title="Profile">
+          <ProfileForm me={me.data} />
+        </SectionCard>
+        {hasPassword && (
+          <SectionCard title="Password">
+            <ChangePasswordForm />
+          </SectionCard>
+        )}
+        <SectionCard
+          title="Sign-in services"
+          description="Link a service to sign in with it instead of your password."
+        >
+          <LinkedAccounts />
+        </SectionCard>
+        <SectionCard title="Saved cards">
+          <SavedCards />
+        </SectionCard>
+        <SectionCard title="Sign out" description="Sign out of Glow at Home on this device.">
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => void onSignOut()}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </SectionCard>
+        <SectionCard title="Delete account" className="border border-red-100">
+          <DeleteAccount hasPassword={hasPassword} />
+        </SectionCard>
+      </div>
+    </>
+  );
+}
