@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { AppShell } from './app-shell';
+import { AccountLayout } from './layouts/account-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { LegalLayout } from './layouts/legal-layout';
 import { RouteError } from './route-error';
@@ -36,8 +37,41 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, lazy: page(() => import('../routes/home')) },
+              { path: 'login', lazy: page(() => import('../routes/login')) },
+              {
+                path: 'authorisation/password-reset',
+                lazy: page(() => import('../routes/authorisation/password-reset')),
+              },
               { path: ':city', lazy: page(() => import('../routes/city')) },
               { path: '*', lazy: page(() => import('../routes/not-found')) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <AccountLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: 'account', lazy: page(() => import('../routes/account/profile')) },
+              {
+                path: 'account/addresses',
+                lazy: page(() => import('../routes/account/addresses')),
+              },
+              {
+                path: 'account/addresses/new',
+                lazy: page(() => import('../routes/account/address-new')),
+              },
+              {
+                path: 'account/addresses/:id/edit',
+                lazy: page(() => import('../routes/account/address-edit')),
+              },
+              { path: 'account/wallet', lazy: page(() => import('../routes/account/wallet')) },
+              {
+                path: 'account/appointments',
+                lazy: page(() => import('../routes/account/appointments')),
+              },
             ],
           },
         ],
