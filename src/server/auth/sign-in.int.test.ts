@@ -219,7 +219,10 @@ for (const kind of testDatabaseKinds()) {
       const cookie = sessionCookie(used);
       expect(cookie).not.toBeNull();
       const me = await app.inject({ url: '/api/me', headers: { cookie: cookie ?? '' } });
-      expect(me.json()).toMatchObject({ id: customer.id });
+      expect(me.json()).toMatchObject({ id: customer.id, emailVerified: true });
+      // Decided in 0008: the link proves the email, and a password set before that proof is
+      // dropped (pre-registration takeover guard); "forgot password" sets a new one.
+      expect((await signIn(customer.email, TEST_PASSWORD)).statusCode).toBe(401);
 
       const reused = await app.inject({ url: link.pathname + link.search });
       expect(reused.headers.location).toMatch(/\/login\?error=INVALID_TOKEN/);
