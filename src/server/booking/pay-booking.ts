@@ -9,7 +9,7 @@ import { booking, businessPayment, payment, savedCard, therapist } from '../db/s
 import { HttpProblem, badRequest, conflict, notFound } from '../http/problem';
 import { cardSource, type CardForm } from '../payments/card-input';
 import { providerCustomerId } from '../payments/provider-customer';
-import type { ChargeOutcome, PaymentSource } from '../payments/payment-provider';
+import type { CardDetails, ChargeOutcome, PaymentSource } from '../payments/payment-provider';
 import { inTransaction, lockBooking, type BookingRow, type WarnLog } from './booking-db';
 import {
   confirmBooking,
@@ -50,7 +50,7 @@ async function sourceOf(
   tx: Db,
   customerId: string,
   input: Exclude<PaymentInput, { method: 'invoice' }>,
-): Promise<{ source: PaymentSource; saveCard: boolean }> {
+): Promise<{ source: PaymentSource; saveCard: boolean; known: CardDetails | null }> {
   if (input.method === 'saved-card') {
     const [card] = await tx
       .select()
@@ -63,7 +63,17 @@ async function sourceOf(
         ),
       );
     if (!card) throw cardProblem('body.cardId', 'Choose one of your saved cards.');
-    return { source: { kind: 'saved', providerCardId: card.providerCardId }, saveCard: false };
+    return {
+      source: { kind: 'saved', providerCardId: card.providerCardId },
+      saveCard: false,
+      known: {
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        paymentMethodId: card.providerCardId,
+      },
+    };
   }
   const saveCard = input.saveCard ?? false;
   if (ctx.payments.newCardSource === 'payment-method') {
@@ -71,13 +81,17 @@ async function sourceOf(
       throw badRequest('Card details are collected by the payment form: send paymentMethodId.', [
         { field: 'body.paymentMethodId', message: 'is required with this payment provider' },
       ]);
-    return { source: { kind: 'payment-method', paymentMethodId: input.paymentMethodId }, saveCard };
+    return {
+      source: { kind: 'payment-method', paymentMethodId: input.paymentMethodId },
+      saveCard,
+      known: null,
+    };
   }
   if (!input.card)
     throw badRequest('Enter your card details.', [
       { field: 'body.card', message: 'Enter your card details.' },
     ]);
-  return { source: cardSource(input.card, ctx.now()), saveCard };
+  return { source: cardSource(input.card, ctx.now()), saveCard, known: null };
 }
 
 async function recordCharge(
@@ -223,7 +237,7 @@ export async function payBooking(
       return { kind: 'confirmed', bookingId: b.id };
     }
 
-    const { source, saveCard } = await sourceOf(ctx, tx, customer.id, input);
+    const { source, saveCard, known } = await sourceOf(ctx, tx, customer.id, input);
     const [payee] = await tx
       .select({ accountId: therapist.paymentAccountId, name: therapist.name })
       .from(therapist)
@@ -250,13 +264,22 @@ export async function payBooking(
       returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
     });
     const method = input.method === 'saved-card' ? 'saved-card' : 'card';
+    const card = known
+      ? {
+          brand: outcome.card.brand ?? known.brand,
+          last4: outcome.card.last4 ?? known.last4,
+          expMonth: outcome.card.expMonth ?? known.expMonth,
+          expYear: outcome.card.expYear ?? known.expYear,
+          paymentMethodId: outcome.card.paymentMethodId ?? known.paymentMethodId,
+        }
+      : outcome.card;
     return recordCharge(
       tx,
       b,
       paymentId,
       method,
       ctx.payments.name,
-      outcome,
+      { ...outcome, card },
       saveCard,
       now,
       ctx.config.holdMinutes,

@@ -53,15 +53,13 @@ export async function settlePayment(
   now: Date,
 ): Promise<PaymentStep> {
   if (news.status === 'succeeded') {
-    if (SETTLED.has(p.status)) {
-      return b.status === 'confirmed'
-        ? { kind: 'already-confirmed' }
-        : { kind: 'expired', bookingId: b.id };
-    }
+    if (b.status === 'confirmed' || b.status === 'completed') return { kind: 'already-confirmed' };
     const card = news.card;
-    const withCard = {
+    const known = SETTLED.has(p.status);
+    const paid: PaymentRow = {
       ...p,
-      status: 'succeeded',
+      // A refund that arrived first keeps its status: news only moves a payment forward.
+      status: known ? p.status : 'succeeded',
       cardBrand: p.cardBrand ?? card?.brand ?? null,
       cardLast4: p.cardLast4 ?? card?.last4 ?? null,
       cardExpMonth: p.cardExpMonth ?? card?.expMonth ?? null,
@@ -72,27 +70,27 @@ export async function settlePayment(
       tx,
       p.id,
       {
-        status: 'succeeded',
-        cardBrand: withCard.cardBrand,
-        cardLast4: withCard.cardLast4,
-        cardExpMonth: withCard.cardExpMonth,
-        cardExpYear: withCard.cardExpYear,
-        providerPaymentMethodId: withCard.providerPaymentMethodId,
+        status: paid.status,
+        cardBrand: paid.cardBrand,
+        cardLast4: paid.cardLast4,
+        cardExpMonth: paid.cardExpMonth,
+        cardExpYear: paid.cardExpYear,
+        providerPaymentMethodId: paid.providerPaymentMethodId,
         actionUrl: null,
       },
       now,
     );
     if (!isPending(b.status)) {
       // The hold was released (ran out, cancelled) before the bank answered: nothing to sell.
-      await refundInFull(ctx, tx, b, withCard, now);
+      if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
       return { kind: 'expired', bookingId: b.id };
     }
     if (!(await lockCreditFor(tx, b, now))) {
-      await refundInFull(ctx, tx, b, withCard, now);
+      if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
       await releaseBooking(tx, b, now, 'failed');
       return { kind: 'credit-changed', bookingId: b.id };
     }
-    await saveCardOf(tx, b.customerId, withCard);
+    await saveCardOf(tx, b.customerId, paid);
     await confirmBooking(tx, b, now, p.method);
     return { kind: 'confirmed', bookingId: b.id };
   }
