@@ -3,8 +3,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { AppShell } from './app-shell';
 import { AccountLayout } from './layouts/account-layout';
+import { BookingLayout } from './layouts/booking-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { LegalLayout } from './layouts/legal-layout';
+import { PaymentLayout } from './layouts/payment-layout';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, so the first load carries only the shell and the page asked for.
@@ -44,6 +46,46 @@ export const routes: RouteObject[] = [
               },
               { path: ':city', lazy: page(() => import('../routes/city')) },
               { path: '*', lazy: page(() => import('../routes/not-found')) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <BookingLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: ':city/select-treatments',
+                lazy: page(() => import('../routes/booking/select-treatments')),
+              },
+              {
+                path: ':city/select-date',
+                lazy: page(() => import('../routes/booking/select-date')),
+              },
+              {
+                path: ':city/select-therapist',
+                lazy: page(() => import('../routes/booking/select-therapist')),
+              },
+              {
+                path: ':city/confirm-booking',
+                lazy: page(() => import('../routes/booking/confirm-booking')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <PaymentLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: 'authorisation/confirm',
+                lazy: page(() => import('../routes/authorisation/confirm')),
+              },
             ],
           },
         ],

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { buttonClass } from '../components/button-styles';
 import { ErrorPanel } from '../components/error-panel';
-import { ArrowLeftIcon, MapPinIcon } from '../components/icons';
+import { ArrowLeftIcon, ArrowRightIcon, MapPinIcon } from '../components/icons';
 import { NotFoundView } from '../components/not-found-view';
 import { useCities, useCityTreatments, type City } from '../features/catalogue/api';
 import { saveChosenCity } from '../features/catalogue/chosen-city';
@@ -75,6 +76,16 @@ function CityMenu({ slug }: { slug: string }) {
               ? `${count} treatments in ${categories.length} categories, brought to your door by vetted therapists.`
               : 'Treatments brought to your door by vetted therapists.'}
           </p>
+          {treatments.isSuccess && count > 0 && (
+            // The menu is for browsing; booking starts on its own page with Add buttons.
+            <Link
+              to={`/${slug}/select-treatments`}
+              className={`${buttonClass('primary', 'lg')} mt-6 w-full sm:w-auto`}
+            >
+              Book now
+              <ArrowRightIcon className="h-5 w-5" />
+            </Link>
+          )}
         </div>
       </section>
       {categories.length > 1 && (
@@ -111,7 +122,20 @@ function CityMenu({ slug }: { slug: string }) {
             </p>
           </div>
         )}
-        {treatments.isSuccess && count > 0 && <TreatmentMenu categories={categories} />}
+        {treatments.isSuccess && count > 0 && (
+          <>
+            <TreatmentMenu categories={categories} />
+            <div className="mt-12 flex justify-center">
+              <Link
+                to={`/${slug}/select-treatments`}
+                className={`${buttonClass('primary', 'lg')} w-full sm:w-auto`}
+              >
+                Book your treatments
+                <ArrowRightIcon className="h-5 w-5" />
+              </Link>
+            </div>
+          </>
+        )}
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { CalendarIcon } from '../../components/icons';
 import { useAppointments } from '../../features/account/api';
 import { AppointmentCard } from '../../features/account/appointment-card';
+import { AppointmentActions } from '../../features/booking/appointment-actions';
 import { PageTitle } from '../../features/account/section-card';
 import type { Booking } from '../../features/account/types';
 import { isApiError } from '../../lib/api';
@@ -21,7 +22,14 @@ function Group({ title, bookings, empty }: { title: string; bookings: Booking[];
         <ul className="mt-3 grid gap-4">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <AppointmentCard booking={booking} />
+              <AppointmentCard
+                booking={booking}
+                actions={
+                  booking.status === 'confirmed' ? (
+                    <AppointmentActions booking={booking} />
+                  ) : undefined
+                }
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { ErrorPanel } from '../../components/error-panel';
+import { PlusIcon } from './booking-icons';
+import { AddressForm } from '../account/address-form';
+import { useAddresses } from '../account/api';
+import type { SavedAddress } from '../account/types';
+
+function oneLine(a: SavedAddress): string {
+  return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
+}
+
+interface AddressChooserProps {
+  value: string | null;
+  onChange: (addressId: string) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Where the therapist should come: a saved address, or a new one added here (and saved to the
+ * account, so it is there next time). Uses the account pages' own form and rules.
+ */
+export function AddressChooser({ value, onChange, disabled = false }: AddressChooserProps) {
+  const addresses = useAddresses();
+  const [adding, setAdding] = useState(false);
+  const legendId = useId();
+  const list = addresses.data ?? [];
+  const fallback = list.find((a) => a.isDefault) ?? list[0];
+  const selected = value ?? fallback?.id ?? null;
+
+  if (addresses.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted">
+        Loading your addresses…
+      </p>
+    );
+  }
+  if (addresses.isError) {
+    return (
+      <ErrorPanel
+        title="We couldn't load your addresses"
+        error={addresses.error}
+        onRetry={() => void addresses.refetch()}
+        retrying={addresses.isFetching}
+      />
+    );
+  }
+
+  const form = (
+    <AddressForm
+      submitLabel="Use this address"
+      showDefaultOption={list.length > 0}
+      onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+      onSaved={(saved) => {
+        setAdding(false);
+        onChange(saved.id);
+      }}
+    />
+  );
+
+  if (list.length === 0) {
+    return (
+      <div>
+        <p className="mb-4 text-sm text-muted">
+          Add the address where you&rsquo;d like your treatment.
+        </p>
+        {form}
+      </div>
+    );
+  }
+
+  return (
+    <fieldset aria-labelledby={legendId} disabled={disabled}>
+      <legend id={legendId} className="sr-only">
+        Your address
+      </legend>
+      <div className="space-y-2">
+        {list.map((address) => (
+          <label
+            key={address.id}
+            className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border p-3 ${
+              selected === address.id ? 'border-brand-500 bg-brand-50' : 'border-brand-100 bg-white'
+            }`}
+          >
+            <input
+              type="radio"
+              name="booking-address"
+              className="mt-0.5 h-5 w-5 accent-brand-700"
+              checked={selected === address.id}
+              onChange={() => onChange(address.id)}
+            />
+            <span className="min-w-0">
+              {address.label && <span className="block font-medium text-ink">{address.label}</span>}
+              <span className={`block ${address.label ? 'text-sm text-muted' : 'text-ink'}`}>
+                {oneLine(address)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {adding ? (
+        <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-4">
+          <h3 className="mb-3 font-semibold text-ink">New address</h3>
+          {form}
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          onClick={() => setAdding(true)}
+        >
+          <PlusIcon className="h-4 w-4" />
+          Add a new address
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The address the chooser shows as selected when the customer has not picked one. */
+export function useDefaultAddressId(): string | null {
+  const addresses = useAddresses();
+  const list = addresses.data ?? [];
+  return (list.find((a) => a.isDefault) ?? list[0])?.id ?? null;
+}

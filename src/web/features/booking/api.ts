@@ -1,0 +1,209 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { accountKeys } from '../account/query-keys';
+import type { SavedCard } from '../account/types';
+
+// The booking flow's calls. Availability changes by the minute, so it is never cached for long;
+// bookings are the customer's own and always read fresh.
+
+export interface AvailableTherapist {
+  id: string;
+  username: string;
+  name: string;
+  photoUrl: string | null;
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  meetsMinimumSpend: boolean;
+  minimumSpendPence: number;
+  shortfallPence: number;
+  /** Free start times, ISO instants. */
+  slots: string[];
+}
+
+export interface HeldBooking {
+  id: string;
+  status: 'held';
+  holdExpiresAt: string;
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  creditAppliedPence: number;
+  amountDuePence: number;
+}
+
+export interface BookingItem {
+  treatmentId: string;
+  name: string;
+  pricePence: number;
+  durationMinutes: number;
+  isAddOn: boolean;
+}
+
+export interface BookingAddress {
+  label: string | null;
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+  instructions: string | null;
+}
+
+export interface Booking {
+  id: string;
+  /** held, requires_action, confirmed, completed, cancelled, expired, failed. */
+  status: string;
+  city: string;
+  therapist: { id: string; name: string; username: string; photoUrl: string | null };
+  startsAt: string;
+  endsAt: string;
+  items: BookingItem[];
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  creditAppliedPence: number;
+  amountDuePence: number;
+  refundedPence: number;
+  address: BookingAddress | null;
+  holdExpiresAt: string | null;
+  payment: {
+    method: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    status: string;
+  } | null;
+  cancellation: {
+    allowed: boolean;
+    refundPence: number;
+    refundPercent: number;
+    cardRefundPence: number;
+    walletRefundPence: number;
+  };
+  canReschedule: boolean;
+}
+
+export type PaymentRequest =
+  | {
+      method: 'card';
+      card: { number: string; expMonth: number; expYear: number; cvc: string };
+      saveCard: boolean;
+    }
+  | { method: 'saved-card'; cardId: string }
+  | { method: 'invoice' };
+
+export type PaymentResult =
+  { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
+
+/** Where a payment stands after the provider's own authentication page (Stripe's return). */
+export interface PaymentStatus {
+  bookingId: string;
+  status: string;
+  paymentStatus: string | null;
+  /** Why it failed, in the customer's words. */
+  detail: string | null;
+  actionUrl: string | null;
+}
+
+export interface CancelResult {
+  status: 'cancelled';
+  refundPence: number;
+  cardRefundPence: number;
+  walletRefundPence: number;
+}
+
+export const bookingKeys = {
+  availability: ['availability'] as const,
+  dates: (city: string, treatments: readonly string[]) =>
+    ['availability', city, 'dates', treatments.join(',')] as const,
+  therapists: (city: string, date: string, treatments: readonly string[]) =>
+    ['availability', city, 'therapists', date, treatments.join(',')] as const,
+  booking: (id: string) => ['bookings', id] as const,
+};
+
+// Short enough that a customer coming back to the tab sees times others have not taken since.
+const AVAILABILITY_STALE_MS = 30_000;
+
+const cityPath = (city: string) => `/api/cities/${encodeURIComponent(city)}`;
+
+export function useAvailableDates(city: string, treatments: readonly string[]) {
+  return useQuery({
+    queryKey: bookingKeys.dates(city, treatments),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ dates: string[] }>(
+          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}`,
+          signal,
+        )
+      ).dates,
+    enabled: treatments.length > 0,
+    staleTime: AVAILABILITY_STALE_MS,
+  });
+}
+
+export function useAvailableTherapists(
+  city: string,
+  date: string | null,
+  treatments: readonly string[],
+) {
+  return useQuery({
+    queryKey: bookingKeys.therapists(city, date ?? '', treatments),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ therapists: AvailableTherapist[] }>(
+          `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
+          signal,
+        )
+      ).therapists,
+    enabled: date !== null && treatments.length > 0,
+    staleTime: AVAILABILITY_STALE_MS,
+  });
+}
+
+export function useBooking(id: string | null) {
+  return useQuery({
+    queryKey: bookingKeys.booking(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<Booking>(`/api/bookings/${encodeURIComponent(id ?? '')}`, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useSavedCards(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.cards,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ cards: SavedCard[] }>('/api/me/cards', signal)).cards,
+    enabled,
+  });
+}
+
+/**
+ * After a booking changes (confirmed, cancelled, moved), the account pages and every availability
+ * answer are out of date.
+ */
+export function invalidateAfterBookingChange(client: QueryClient, bookingId?: string): void {
+  void client.invalidateQueries({ queryKey: accountKeys.appointments });
+  void client.invalidateQueries({ queryKey: accountKeys.lastAppointment });
+  void client.invalidateQueries({ queryKey: accountKeys.cards });
+  void client.invalidateQueries({ queryKey: accountKeys.wallet });
+  void client.invalidateQueries({ queryKey: bookingKeys.availability });
+  if (bookingId) void client.invalidateQueries({ queryKey: bookingKeys.booking(bookingId) });
+}
+
+export function holdBooking(input: {
+  city: string;
+  therapistId: string;
+  treatmentIds: string[];
+  startsAt: string;
+  addressId: string;
+}): Promise<HeldBooking> {
+  return api.post<HeldBooking>('/api/bookings', input);
+}
+
+export function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
+  return api.post<PaymentResult>(`/api/bookings/${encodeURIComponent(id)}/payment`, payment);
+}
+
+/** Lets go of an unpaid hold when the customer changes their mind; the hold expires anyway. */
+export function releaseHold(id: string): void {
+  api.post(`/api/bookings/${encodeURIComponent(id)}/cancel`).catch(() => {
+    // Best effort: a hold nobody pays for expires on its own after a few minutes.
+  });
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { formatPence } from '../../../domain/format';
+import { buttonClass } from '../../components/button-styles';
+import { ErrorPanel } from '../../components/error-panel';
+import { ShieldIcon } from '../../components/icons';
+import { api, isApiError } from '../../lib/api';
+import { useBooking } from './api';
+import { LoadingBlock } from './page-heading';
+import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
+
+interface AuthenticationView {
+  paymentId: string;
+  bookingId: string;
+  amountPence: number;
+  currency: 'GBP';
+  merchant: string;
+  therapistName: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** requires_action until answered. */
+  status: string;
+}
+
+const FAILED = 'Your bank could not confirm the payment, so it did not go through.';
+
+/**
+ * The demo provider's stand-in for a bank's 3-D Secure page: what is being paid, to whom, and
+ * Approve or Fail. Approve confirms the booking; Fail releases the slot.
+ */
+export function BankAuthentication({
+  bookingId,
+  paymentId,
+  fallbackCity,
+}: {
+  bookingId: string;
+  paymentId: string;
+  fallbackCity: string | null;
+}) {
+  const goToConfirmation = useGoToConfirmation();
+  const booking = useBooking(bookingId);
+  const city = booking.data?.city ?? fallbackCity;
+  const path = `/api/payments/${encodeURIComponent(paymentId)}/authentication`;
+
+  const view = useQuery({
+    queryKey: ['payments', paymentId, 'authentication'],
+    queryFn: ({ signal }) => api.get<AuthenticationView>(path, signal),
+  });
+  const answer = useMutation({
+    mutationFn: (outcome: 'approve' | 'fail') => api.post<{ status: string }>(path, { outcome }),
+    onSuccess: () => {
+      if (city) goToConfirmation(city, bookingId);
+    },
+  });
+
+  // Opened again after answering (reload, back button): go where the first answer led.
+  const settledConfirmed = booking.data?.status === 'confirmed';
+  useEffect(() => {
+    if (settledConfirmed && city) goToConfirmation(city, bookingId);
+  }, [settledConfirmed, city, bookingId, goToConfirmation]);
+
+  if (answer.isError) {
+    const message = isApiError(answer.error) ? answer.error.detail : FAILED;
+    return <PaymentFailed message={message} city={city} bookingId={bookingId} />;
+  }
+  if (view.data && view.data.status !== 'requires_action' && booking.data) {
+    if (booking.data.status !== 'confirmed') {
+      return <PaymentFailed message={FAILED} city={city} bookingId={bookingId} />;
+    }
+  }
+
+  const data = view.data;
+  return (
+    <div className="rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
+      <p className="flex items-center gap-2 text-sm font-semibold tracking-widest text-brand-800 uppercase">
+        <ShieldIcon className="h-5 w-5" />
+        Demo Bank · Secure check
+      </p>
+      <h1 className="mt-3 font-display text-3xl font-semibold text-ink">Confirm your payment</h1>
+      <p className="mt-2 text-muted">
+        Your bank asks you to confirm this card payment. This is the demo bank: choose whether it
+        approves the payment.
+      </p>
+      {view.isPending && (
+        <div className="mt-4">
+          <LoadingBlock label="Loading the payment…" rows={1} />
+        </div>
+      )}
+      {view.isError && (
+        <div className="mt-4">
+          <ErrorPanel
+            title="We couldn't load this payment"
+            error={view.error}
+            onRetry={() => void view.refetch()}
+            retrying={view.isFetching}
+          />
+        </div>
+      )}
+      {data && (
+        <>
+          <dl className="mt-6 space-y-2 rounded-2xl bg-brand-50 p-4">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Merchant</dt>
+              <dd className="font-semibold text-ink">{data.merchant}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Amount</dt>
+              <dd className="font-semibold text-ink">{formatPence(data.amountPence)}</dd>
+            </div>
+            {data.cardLast4 && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted">Card</dt>
+                <dd className="text-ink">
+                  {data.cardBrand ? `${data.cardBrand.toUpperCase()} ` : ''}ending {data.cardLast4}
+                </dd>
+              </div>
+            )}
+            {data.therapistName && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted">For</dt>
+                <dd className="text-ink">Appointment with {data.therapistName}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'lg')}
+              disabled={answer.isPending}
+              onClick={() => answer.mutate('fail')}
+            >
+              Fail
+            </button>
+            <button
+              type="button"
+              className={buttonClass('primary', 'lg')}
+              disabled={answer.isPending}
+              onClick={() => answer.mutate('approve')}
+            >
+              {answer.isPending ? 'Confirming…' : 'Approve'}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { ErrorPanel } from '../../components/error-panel';
+import { CheckCircleIcon } from '../../components/icons';
+import { invalidateAfterBookingChange, useBooking } from './api';
+import { AppointmentDetails } from './appointment-details';
+import { useBookingStore } from './booking-store';
+import { CancellationTerms } from './cancellation-terms';
+import { BookingOrderSummary } from './order-summary';
+import { LoadingBlock, StepHeading } from './page-heading';
+
+/**
+ * After payment: the booking as the server has it. The selection is cleared here (spec 4), once
+ * the booking is known to be confirmed, so a reload of this page still shows the confirmation.
+ */
+export function BookingConfirmation({ bookingId }: { bookingId: string }) {
+  const booking = useBooking(bookingId);
+  const clearSelected = useBookingStore((s) => s.clearSelected);
+  const client = useQueryClient();
+  const confirmed = booking.data?.status === 'confirmed';
+  const cleared = useRef(false);
+
+  useEffect(() => {
+    if (!confirmed || cleared.current) return;
+    cleared.current = true;
+    clearSelected();
+    invalidateAfterBookingChange(client);
+  }, [confirmed, clearSelected, client]);
+
+  if (booking.isPending) return <LoadingBlock label="Loading your booking…" />;
+  if (booking.isError) {
+    return (
+      <ErrorPanel
+        title="We couldn't load your booking"
+        error={booking.error}
+        onRetry={() => void booking.refetch()}
+        retrying={booking.isFetching}
+      />
+    );
+  }
+
+  const data = booking.data;
+  if (data.status !== 'confirmed') {
+    return (
+      <>
+        <StepHeading title="This booking is not confirmed" />
+        <p className="text-muted">
+          {data.status === 'held'
+            ? 'Payment for this booking has not finished yet.'
+            : 'This booking did not go ahead, and you have not been charged for it.'}
+        </p>
+        <Link to="/account/appointments" className={`${buttonClass('secondary')} mt-6`}>
+          Your appointments
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="mb-6 flex flex-col items-start gap-3 sm:mb-8">
+        <span className="grid h-14 w-14 place-items-center rounded-full bg-emerald-50 text-emerald-700">
+          <CheckCircleIcon className="h-8 w-8" />
+        </span>
+        <StepHeading title="Your booking is confirmed">
+          It has been added to your appointments, and a confirmation email with a calendar invite is
+          on its way.
+        </StepHeading>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="confirmed-appointment"
+          className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
+        >
+          <h2
+            id="confirmed-appointment"
+            className="mb-3 font-display text-xl font-semibold text-ink"
+          >
+            Your appointment
+          </h2>
+          <AppointmentDetails booking={data} />
+        </section>
+        <section
+          aria-labelledby="confirmed-payment"
+          className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
+        >
+          <h2 id="confirmed-payment" className="mb-1 font-display text-xl font-semibold text-ink">
+            Payment
+          </h2>
+          <BookingOrderSummary
+            booking={data}
+            dueLabel={data.payment?.method === 'invoice' ? 'To be invoiced' : 'Paid'}
+          />
+        </section>
+      </div>
+      <div className="mt-6">
+        <CancellationTerms startsAt={data.startsAt} />
+      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Link to="/account/appointments" className={buttonClass('primary', 'lg')}>
+          See your appointments
+        </Link>
+        <Link to={`/${data.city}/select-treatments`} className={buttonClass('secondary', 'lg')}>
+          Book another treatment
+        </Link>
+      </div>
+    </>
+  );
+}

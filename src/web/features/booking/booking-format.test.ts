@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingDays,
+  calendarMonths,
+  firstName,
+  formatCountdown,
+  formatDuration,
+  formatLongDate,
+  formatLongDateOfInstant,
+  formatTime,
+} from './booking-format';
+
+describe('bookingDays', () => {
+  it('offers today and the next 36 UK days', () => {
+    const days = bookingDays(Date.parse('2026-11-21T12:00:00Z'));
+    expect(days[0]).toBe('2026-11-21');
+    expect(days).toHaveLength(37);
+    expect(days.at(-1)).toBe('2026-12-27');
+  });
+
+  it('starts on the UK day, which late on a summer evening is already tomorrow', () => {
+    expect(bookingDays(Date.parse('2026-07-01T23:30:00Z'))[0]).toBe('2026-07-02');
+  });
+});
+
+describe('calendarMonths', () => {
+  it('pads weeks so every date sits under its weekday, Monday first', () => {
+    const months = calendarMonths(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']);
+    expect(months.map((m) => m.label)).toEqual(['November 2026', 'December 2026']);
+    // 28 November 2026 is a Saturday.
+    expect(months[0]?.weeks).toEqual([
+      [null, null, null, null, null, '2026-11-28', '2026-11-29'],
+      ['2026-11-30', null, null, null, null, null, null],
+    ]);
+    expect(months[1]?.weeks).toEqual([[null, '2026-12-01', null, null, null, null, null]]);
+  });
+});
+
+describe('formats', () => {
+  it('writes dates en-GB and times as UK wall-clock, across the clock change', () => {
+    expect(formatLongDate('2026-12-01')).toBe('Tuesday 1 December 2026');
+    expect(formatTime('2026-12-01T10:00:00.000Z')).toBe('10:00');
+    expect(formatTime('2026-07-01T09:00:00.000Z')).toBe('10:00');
+    expect(formatLongDateOfInstant('2026-07-01T23:30:00.000Z')).toBe('Thursday 2 July 2026');
+  });
+
+  it('writes durations and countdowns plainly', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(60)).toBe('1 hr');
+    expect(formatDuration(75)).toBe('1 hr 15 min');
+    expect(formatCountdown(545_000)).toBe('9:05');
+    expect(formatCountdown(400)).toBe('0:01');
+    expect(formatCountdown(-5)).toBe('0:00');
+  });
+
+  it('names a therapist by first name', () => {
+    expect(firstName('Anna Smith')).toBe('Anna');
+    expect(firstName('  Cher ')).toBe('Cher');
+  });
+});

@@ -1,0 +1,106 @@
+import { availabilityWindow } from '../../../domain/availability-window';
+import { DEFAULT_RULES_CONFIG, UK_TIME_ZONE } from '../../../domain/constants';
+import { formatUkTime } from '../../../domain/format';
+import { ukDatesBetween } from '../../../domain/uk-time';
+
+// Dates and times as the booking screens show them. Calendar days are en-GB in UTC (spec 1);
+// times of day are UK wall-clock, as the server computes the slots.
+
+/** Today and the next 36 days (spec 9's window), as UK dates: the same days the server offers. */
+export function bookingDays(nowMs: number): string[] {
+  const window = availabilityWindow(nowMs, DEFAULT_RULES_CONFIG);
+  return ukDatesBetween({ start: nowMs, end: window.end }, UK_TIME_ZONE);
+}
+
+const dateMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const monthYear = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * "Tuesday 1 December 2026". Put together from parts because ICU versions disagree about a comma
+ * after the weekday, and the same page must read the same in every browser.
+ */
+export function formatLongDate(date: string): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    longDate.formatToParts(dateMs(date)).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** The UK calendar day of an instant, long form: for appointment times. */
+export function formatLongDateOfInstant(iso: string): string {
+  const ms = Date.parse(iso);
+  const ukDate = ukDatesBetween({ start: ms, end: ms + 1 }, UK_TIME_ZONE)[0] ?? '';
+  return ukDate ? formatLongDate(ukDate) : '';
+}
+
+/** "10:30", UK wall-clock. */
+export function formatTime(iso: string): string {
+  return formatUkTime(Date.parse(iso), UK_TIME_ZONE);
+}
+
+/** "45 min", "1 hr", "1 hr 15 min". */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} hr` : `${h} hr ${m} min`;
+}
+
+/** "9:05" from milliseconds left; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export interface CalendarMonth {
+  /** "November 2026". */
+  label: string;
+  /** Monday-first weeks; null pads the days before the first and after the last date. */
+  weeks: (string | null)[][];
+}
+
+/** Lays consecutive dates out as month grids, Monday first, as a printed calendar would. */
+export function calendarMonths(dates: readonly string[]): CalendarMonth[] {
+  const byMonth = new Map<string, string[]>();
+  for (const date of dates) {
+    const key = date.slice(0, 7);
+    const list = byMonth.get(key) ?? [];
+    list.push(date);
+    byMonth.set(key, list);
+  }
+  return [...byMonth].map(([key, monthDates]) => {
+    // getUTCDay: Sunday 0; Monday-first grids need Monday 0.
+    const lead = (new Date(dateMs(monthDates[0] ?? `${key}-01`)).getUTCDay() + 6) % 7;
+    const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...monthDates];
+    while (cells.length % 7 !== 0) cells.push(null);
+    const weeks: (string | null)[][] = [];
+    for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+    return { label: monthYear.format(dateMs(`${key}-01`)), weeks };
+  });
+}
+
+export const WEEKDAY_HEADINGS = [
+  { short: 'Mon', long: 'Monday' },
+  { short: 'Tue', long: 'Tuesday' },
+  { short: 'Wed', long: 'Wednesday' },
+  { short: 'Thu', long: 'Thursday' },
+  { short: 'Fri', long: 'Friday' },
+  { short: 'Sat', long: 'Saturday' },
+  { short: 'Sun', long: 'Sunday' },
+] as const;
+
+/** "Anna" from "Anna Smith": the spec's message names the therapist by first name. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}

@@ -1,0 +1,114 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Catalogue } from '../../../domain/selection';
+import { trackAddToCart, trackRemoveFromCart, type CartItem } from '../../lib/analytics';
+import type { Treatment } from '../catalogue/api';
+import {
+  EMPTY_SELECTION,
+  addTreatment,
+  chooseDate,
+  chooseSlot,
+  clearedSelection,
+  forgetSlot,
+  readStoredSelection,
+  reconcileWithCatalogue,
+  removeFromSelection,
+  selectionForCity,
+  type BookingSelection,
+  type SelectedTherapist,
+} from './selection-state';
+
+// The booking selection survives a reload (spec 3/4), so it lives in localStorage under one key.
+export const BOOKING_STORAGE_KEY = 'glow.booking';
+
+interface BookingActions {
+  add: (city: string, treatment: Treatment) => void;
+  remove: (city: string, ids: readonly string[], treatments: readonly Treatment[]) => void;
+  reconcile: (city: string, treatments: readonly Treatment[]) => void;
+  setDate: (city: string, date: string) => void;
+  setSlot: (city: string, therapist: SelectedTherapist, time: string) => void;
+  forgetSlot: () => void;
+  setHeldBooking: (id: string | null) => void;
+  /** Spec 4: clears treatments, date, therapist, time, referrer and the stored selection. */
+  clearSelected: () => void;
+}
+
+export type BookingStore = BookingSelection & BookingActions;
+
+export function toCatalogue(treatments: readonly Treatment[]): Catalogue {
+  return new Map(treatments.map((t) => [t.id, t]));
+}
+
+const cartItem = (t: Treatment): CartItem => ({
+  id: t.id,
+  name: t.name,
+  category: t.category,
+  pricePence: t.pricePence,
+});
+
+function selectionOf(state: BookingStore): BookingSelection {
+  return {
+    selectedLocation: state.selectedLocation,
+    selectedTreatments: state.selectedTreatments,
+    selectedDate: state.selectedDate,
+    selectedTherapist: state.selectedTherapist,
+    selectedTime: state.selectedTime,
+    referrer: state.referrer,
+    heldBookingId: state.heldBookingId,
+  };
+}
+
+export const useBookingStore = create<BookingStore>()(
+  persist(
+    (set, get) => ({
+      ...EMPTY_SELECTION,
+      add: (city, treatment) => {
+        const before = selectionOf(get());
+        const next = addTreatment(before, city, treatment.id);
+        if (next === before) return;
+        set(next);
+        trackAddToCart([cartItem(treatment)]);
+      },
+      remove: (city, ids, treatments) => {
+        const before = selectionForCity(selectionOf(get()), city);
+        const next = removeFromSelection(before, city, ids, toCatalogue(treatments));
+        const gone = new Set(
+          before.selectedTreatments.filter((id) => !next.selectedTreatments.includes(id)),
+        );
+        if (gone.size === 0) return;
+        set(next);
+        // Add-ons that fell with their parent are reported too: they left the basket as well.
+        trackRemoveFromCart(treatments.filter((t) => gone.has(t.id)).map(cartItem));
+      },
+      reconcile: (city, treatments) => {
+        const before = selectionOf(get());
+        if (before.selectedLocation !== city) return;
+        const next = reconcileWithCatalogue(before, city, toCatalogue(treatments));
+        if (next !== before) set(next);
+      },
+      setDate: (city, date) => set(chooseDate(selectionOf(get()), city, date)),
+      setSlot: (city, therapist, time) =>
+        set(chooseSlot(selectionOf(get()), city, therapist, time)),
+      forgetSlot: () => set(forgetSlot(selectionOf(get()))),
+      setHeldBooking: (id) => set({ heldBookingId: id }),
+      clearSelected: () => {
+        set(clearedSelection(selectionOf(get())));
+        // Persist has just written the cleared state back; the spec wants the stored copy gone.
+        useBookingStore.persist.clearStorage();
+      },
+    }),
+    {
+      name: BOOKING_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => window.localStorage),
+      partialize: selectionOf,
+      merge: (stored, current) => ({ ...current, ...readStoredSelection(stored) }),
+    },
+  ),
+);
+
+/** The selection as it applies to `city` (empty when it was made for another city). */
+export function useCitySelection(city: string): BookingSelection {
+  const state = useBookingStore();
+  return selectionForCity(state, city);
+}

@@ -1,0 +1,332 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { ArrowRightIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import { notify, useUiStore } from '../../lib/ui-store';
+import { FormMessage } from '../auth/form-fields';
+import { useMe } from '../auth/use-me';
+import type { Me } from '../account/types';
+import { AddressChooser, useDefaultAddressId } from './address-chooser';
+import {
+  bookingKeys,
+  holdBooking,
+  releaseHold,
+  useBooking,
+  type Booking,
+  type PaymentResult,
+} from './api';
+import { AppointmentDetails } from './appointment-details';
+import { UserIcon } from './booking-icons';
+import { useBookingStore, useCitySelection } from './booking-store';
+import { CancellationTerms } from './cancellation-terms';
+import { HoldCountdown } from './hold-countdown';
+import { BookingOrderSummary } from './order-summary';
+import { PaymentForm } from './payment-form';
+import { confirmationPath, useGoToConfirmation } from './payment-outcome';
+import { SelectionSummary } from './selection-summary';
+
+type Notice = { message: string; chooseAgain: boolean } | null;
+
+const TAKEN_MESSAGE =
+  'Sorry, someone has just booked that time. Please choose another time: the list is up to date.';
+
+const cardClass = 'rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6';
+
+function SectionTitle({ id, step, children }: { id: string; step: number; children: string }) {
+  return (
+    <h2 id={id} className="flex items-center gap-3 font-display text-xl font-semibold text-ink">
+      <span
+        aria-hidden="true"
+        className="grid h-7 w-7 place-items-center rounded-full bg-brand-100 font-sans text-sm font-bold text-brand-800"
+      >
+        {step}
+      </span>
+      {children}
+    </h2>
+  );
+}
+
+function SignInStep() {
+  const setShowLogin = useUiStore((s) => s.setShowLoginModal);
+  return (
+    <div className="mt-3">
+      <p className="text-muted">Sign in or create an account to book. It takes a minute.</p>
+      <button
+        type="button"
+        className={`${buttonClass('primary', 'lg')} mt-4 w-full sm:w-auto`}
+        onClick={() => setShowLogin(true)}
+      >
+        <UserIcon className="h-5 w-5" />
+        Sign in to book
+      </button>
+    </div>
+  );
+}
+
+/** The steps that need an account: address, hold, payment. */
+function SignedInCheckout({ city, me }: { city: string; me: Me }) {
+  const selection = useCitySelection(city);
+  const { setHeldBooking, forgetSlot } = useBookingStore();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const goToConfirmation = useGoToConfirmation();
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const defaultAddressId = useDefaultAddressId();
+  const chosenAddress = addressId ?? defaultAddressId;
+  const heldId = selection.heldBookingId;
+  const held = useBooking(heldId);
+
+  const refreshAvailability = useCallback(
+    () => void client.invalidateQueries({ queryKey: bookingKeys.availability }),
+    [client],
+  );
+
+  // A stored hold from before a reload: resume it, or let it go if it is over.
+  useEffect(() => {
+    if (!heldId) return;
+    if (held.isError) setHeldBooking(null);
+    const booking = held.data;
+    if (!booking) return;
+    if (booking.status === 'confirmed') {
+      void navigate(confirmationPath(city, booking.id), { replace: true });
+    } else if (
+      booking.status !== 'held' ||
+      (booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) <= Date.now())
+    ) {
+      setHeldBooking(null);
+    }
+  }, [heldId, held.isError, held.data, city, navigate, setHeldBooking]);
+
+  const hold = useMutation({
+    mutationFn: () => {
+      const { selectedTherapist, selectedTime } = selection;
+      if (!selectedTherapist || !selectedTime || !chosenAddress) {
+        throw new Error('The booking is not complete');
+      }
+      return holdBooking({
+        city,
+        therapistId: selectedTherapist.id,
+        treatmentIds: selection.selectedTreatments,
+        startsAt: selectedTime,
+        addressId: chosenAddress,
+      });
+    },
+    onSuccess: (booking) => {
+      setNotice(null);
+      setHeldBooking(booking.id);
+      refreshAvailability();
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        notify({ type: 'error', title: 'That time has just gone', message: TAKEN_MESSAGE });
+        forgetSlot();
+        refreshAvailability();
+        void navigate(`/${city}/select-therapist`);
+        return;
+      }
+      if (isApiError(error) && error.status === 401) {
+        void client.invalidateQueries({ queryKey: ['me'] });
+        return;
+      }
+      setNotice({
+        message: isApiError(error) ? error.detail : 'Something went wrong. Please try again.',
+        chooseAgain: isApiError(error) && error.status === 422,
+      });
+    },
+  });
+
+  const letGo = (message: string) => {
+    setHeldBooking(null);
+    setNotice({ message, chooseAgain: true });
+    refreshAvailability();
+    if (heldId) void client.invalidateQueries({ queryKey: bookingKeys.booking(heldId) });
+  };
+
+  const onResult = (result: PaymentResult) => {
+    if (!heldId) return;
+    if (result.status === 'confirmed') {
+      goToConfirmation(city, heldId);
+      return;
+    }
+    // Our own bank page is a route of this app; a real provider's page is somewhere else.
+    if (result.actionUrl.startsWith('/')) void navigate(result.actionUrl);
+    else window.location.assign(result.actionUrl);
+  };
+
+  const onExpired = useCallback(() => {
+    setHeldBooking(null);
+    setNotice({
+      message:
+        'Your hold on this time has ended and you have not been charged. Hold it again to pay, or choose another time.',
+      chooseAgain: true,
+    });
+    refreshAvailability();
+  }, [setHeldBooking, refreshAvailability]);
+
+  const booking = held.data?.status === 'held' ? held.data : null;
+
+  return (
+    <>
+      <section aria-labelledby="checkout-account" className={cardClass}>
+        <SectionTitle id="checkout-account" step={1}>
+          Your details
+        </SectionTitle>
+        <p className="mt-2 text-muted">
+          Booking as <span className="font-semibold text-ink">{me.name}</span> ({me.email})
+        </p>
+      </section>
+
+      <section aria-labelledby="checkout-address" className={cardClass}>
+        <SectionTitle id="checkout-address" step={2}>
+          Where should we come?
+        </SectionTitle>
+        <div className="mt-4">
+          {booking ? (
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <AppointmentAddress booking={booking} />
+              <button
+                type="button"
+                className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+                onClick={() => {
+                  releaseHold(booking.id);
+                  setHeldBooking(null);
+                }}
+              >
+                Change address
+              </button>
+            </div>
+          ) : (
+            <AddressChooser value={chosenAddress} onChange={setAddressId} />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="checkout-payment" className={cardClass}>
+        <SectionTitle id="checkout-payment" step={3}>
+          Payment
+        </SectionTitle>
+        {notice && (
+          <div className="mt-4">
+            <FormMessage tone="error">
+              <p>{notice.message}</p>
+              {notice.chooseAgain && (
+                <Link
+                  to={`/${city}/select-therapist`}
+                  className="mt-2 inline-block font-semibold underline underline-offset-2"
+                  onClick={() => forgetSlot()}
+                >
+                  Choose another time
+                </Link>
+              )}
+            </FormMessage>
+          </div>
+        )}
+        {booking ? (
+          <div className="mt-4 space-y-5">
+            {booking.holdExpiresAt && (
+              <HoldCountdown expiresAt={booking.holdExpiresAt} onExpired={onExpired} />
+            )}
+            <div>
+              <h3 className="font-semibold text-ink">Your order</h3>
+              <BookingOrderSummary booking={booking} />
+            </div>
+            <CancellationTerms startsAt={booking.startsAt} />
+            <PaymentForm
+              booking={booking}
+              me={me}
+              onResult={onResult}
+              onDeclined={letGo}
+              onLost={letGo}
+            />
+          </div>
+        ) : heldId && held.isPending ? (
+          <p role="status" className="mt-4 text-muted">
+            Loading your booking…
+          </p>
+        ) : (
+          <div className="mt-4">
+            <p className="text-sm text-muted">
+              We hold your time for a few minutes while you pay, so nobody else can take it.
+            </p>
+            <button
+              type="button"
+              className={`${buttonClass('primary', 'lg')} mt-4 w-full sm:w-auto`}
+              disabled={!chosenAddress || hold.isPending}
+              onClick={() => hold.mutate()}
+            >
+              {hold.isPending
+                ? 'Holding your time…'
+                : notice
+                  ? 'Hold this time and pay'
+                  : 'Continue to payment'}
+              <ArrowRightIcon className="h-5 w-5" />
+            </button>
+            {!chosenAddress && (
+              <p className="mt-2 text-sm text-muted">Add your address above to continue.</p>
+            )}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AppointmentAddress({ booking }: { booking: Booking }) {
+  const a = booking.address;
+  if (!a) return null;
+  return (
+    <p className="text-ink">{[a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ')}</p>
+  );
+}
+
+/** Confirm-booking: review, sign in, address, hold the slot, pay. */
+export function Checkout({ city }: { city: string }) {
+  const me = useMe();
+  const selection = useCitySelection(city);
+  const held = useBooking(selection.heldBookingId);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+      <div className="space-y-6">
+        {me.isPending && (
+          <p role="status" className={cardClass}>
+            Checking your account…
+          </p>
+        )}
+        {me.isSuccess && me.data === null && (
+          <section aria-labelledby="checkout-sign-in" className={cardClass}>
+            <SectionTitle id="checkout-sign-in" step={1}>
+              Sign in
+            </SectionTitle>
+            <SignInStep />
+          </section>
+        )}
+        {me.isError && (
+          <FormMessage tone="error">
+            We couldn&rsquo;t check your account. Please reload the page.
+          </FormMessage>
+        )}
+        {me.data && <SignedInCheckout city={city} me={me.data} />}
+      </div>
+      {/* First on a phone: what is being booked comes before how to pay for it. */}
+      <aside
+        aria-labelledby="checkout-summary"
+        className={`${cardClass} order-first lg:sticky lg:top-36 lg:order-none`}
+      >
+        <h2 id="checkout-summary" className="font-display text-xl font-semibold text-ink">
+          Your appointment
+        </h2>
+        <div className="mt-4">
+          {held.data?.status === 'held' ? (
+            <AppointmentDetails booking={held.data} />
+          ) : (
+            <SelectionSummary city={city} />
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}

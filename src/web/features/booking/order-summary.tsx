@@ -1,0 +1,80 @@
+import { formatPence } from '../../../domain/format';
+import type { Booking, BookingItem } from './api';
+import { formatDuration } from './booking-format';
+
+interface OrderSummaryProps {
+  items: readonly BookingItem[];
+  totalPricePence: number;
+  creditAppliedPence: number;
+  amountDuePence: number;
+  /** What the last line is called: "Amount to pay" before paying, "Paid" after. */
+  dueLabel?: string;
+  refundedPence?: number;
+}
+
+/** Every item with the server's prices, then credit and what is left to pay. */
+export function OrderSummary({
+  items,
+  totalPricePence,
+  creditAppliedPence,
+  amountDuePence,
+  dueLabel = 'Amount to pay',
+  refundedPence = 0,
+}: OrderSummaryProps) {
+  return (
+    <div>
+      <ul className="divide-y divide-brand-100">
+        {items.map((item, i) => (
+          <li key={`${item.name}-${i}`} className="flex items-start justify-between gap-4 py-2.5">
+            <div>
+              <p className="font-medium text-ink">{item.name}</p>
+              <p className="text-sm text-muted">{formatDuration(item.durationMinutes)}</p>
+            </div>
+            <p className="font-medium text-ink">{formatPence(item.pricePence)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1.5 border-t border-brand-200 pt-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Total price</dt>
+          <dd className="text-ink">{formatPence(totalPricePence)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Credit applied</dt>
+          <dd className="text-ink">
+            {creditAppliedPence > 0 ? `−${formatPence(creditAppliedPence)}` : formatPence(0)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 pt-1 text-base font-semibold">
+          <dt className="text-ink">{dueLabel}</dt>
+          <dd className="text-ink">{formatPence(amountDuePence)}</dd>
+        </div>
+        {refundedPence > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Refunded</dt>
+            <dd className="text-ink">{formatPence(refundedPence)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+export function BookingOrderSummary({
+  booking,
+  dueLabel,
+}: {
+  booking: Booking;
+  dueLabel?: string;
+}) {
+  return (
+    <OrderSummary
+      items={booking.items}
+      totalPricePence={booking.totalPricePence}
+      creditAppliedPence={booking.creditAppliedPence}
+      amountDuePence={booking.amountDuePence}
+      refundedPence={booking.refundedPence}
+      dueLabel={dueLabel}
+    />
+  );
+}

@@ -1,0 +1,225 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { formatPence } from '../../../domain/format';
+import { buttonClass } from '../../components/button-styles';
+import { AlertIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import type { Me } from '../account/types';
+import {
+  payBooking,
+  useSavedCards,
+  type HeldBooking,
+  type PaymentRequest,
+  type PaymentResult,
+} from './api';
+import { LockIcon } from './booking-icons';
+import { CardForm, type CardFormValue } from './card-form';
+import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
+
+type Method = { kind: 'saved'; cardId: string } | { kind: 'new' } | { kind: 'invoice' };
+
+const EMPTY_CARD: CardFormValue = { number: '', expiry: '', cvc: '', saveCard: false };
+
+/** Statuses meaning the hold is gone (expired, paid elsewhere, released): choose again. */
+const LOST_STATUSES = new Set([404, 409, 410, 422]);
+
+interface PaymentFormProps {
+  booking: Pick<HeldBooking, 'id' | 'amountDuePence'>;
+  me: Me;
+  onResult: (result: PaymentResult) => void;
+  /** The payment was refused (402): the server has released the slot. */
+  onDeclined: (message: string) => void;
+  /** The hold is no longer payable (expired, already paid, released). */
+  onLost: (message: string) => void;
+}
+
+function brandName(brand: string): string {
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+  };
+  return names[brand.toLowerCase()] ?? 'Card';
+}
+
+export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: PaymentFormProps) {
+  const cards = useSavedCards(true);
+  const canInvoice = me.accountType === 'business' && me.businessPayment?.arrangement === 'invoice';
+  const [chosen, setChosen] = useState<Method | null>(null);
+  const [card, setCard] = useState<CardFormValue>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
+  const legendId = useId();
+
+  const savedCards = cards.data ?? [];
+  const firstCard = savedCards[0];
+  // Until the customer picks, the likeliest choice: their arrangement, then their newest card.
+  const method: Method =
+    chosen ??
+    (canInvoice
+      ? { kind: 'invoice' }
+      : firstCard
+        ? { kind: 'saved', cardId: firstCard.id }
+        : { kind: 'new' });
+
+  const pay = useMutation({
+    mutationFn: (request: PaymentRequest) => payBooking(booking.id, request),
+    onSuccess: (result) => {
+      // The number is not needed once the request is answered; drop it from memory.
+      setCard(EMPTY_CARD);
+      onResult(result);
+    },
+    onError: (error) => {
+      if (!isApiError(error)) {
+        setFormError('Something went wrong. Please try again.');
+        return;
+      }
+      if (error.status === 402) {
+        setCard(EMPTY_CARD);
+        onDeclined(error.detail);
+        return;
+      }
+      if (LOST_STATUSES.has(error.status)) {
+        onLost(error.detail);
+        return;
+      }
+      const fieldErrors: CardFieldErrors = {};
+      for (const e of error.errors) {
+        const name = cardFieldFromServer(e.field);
+        if (name) fieldErrors[name] = e.message;
+      }
+      setCardErrors(fieldErrors);
+      setFormError(Object.keys(fieldErrors).length > 0 ? null : error.detail);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pay.isPending) return;
+    setFormError(null);
+    if (method.kind === 'invoice') return pay.mutate({ method: 'invoice' });
+    if (method.kind === 'saved') return pay.mutate({ method: 'saved-card', cardId: method.cardId });
+    const errors = validateCard(card, new Date());
+    setCardErrors(errors);
+    if (errors.number) return numberRef.current?.focus();
+    if (errors.expiry) return expiryRef.current?.focus();
+    if (errors.cvc) return cvcRef.current?.focus();
+    const expiry = parseExpiry(card.expiry);
+    if (!expiry) return;
+    pay.mutate({
+      method: 'card',
+      card: {
+        number: card.number.replace(/\D/g, ''),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: card.cvc,
+      },
+      saveCard: card.saveCard,
+    });
+  };
+
+  const options: { key: string; method: Method; label: string; note?: string }[] = [
+    ...(canInvoice
+      ? [
+          {
+            key: 'invoice',
+            method: { kind: 'invoice' } as Method,
+            label: 'Pay by invoice',
+            note: 'Your business is invoiced under its agreement with us.',
+          },
+        ]
+      : []),
+    ...savedCards.map((c) => ({
+      key: c.id,
+      method: { kind: 'saved', cardId: c.id } as Method,
+      label: `${brandName(c.brand)} ending ${c.last4}`,
+      note: `Expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`,
+    })),
+    { key: 'new', method: { kind: 'new' }, label: 'A new card' },
+  ];
+  const isChosen = (m: Method) =>
+    m.kind === method.kind &&
+    (m.kind !== 'saved' || (method.kind === 'saved' && m.cardId === method.cardId));
+
+  const payLabel =
+    method.kind === 'invoice'
+      ? 'Confirm and pay by invoice'
+      : booking.amountDuePence === 0
+        ? 'Confirm booking'
+        : `Pay ${formatPence(booking.amountDuePence)}`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={pay.isPending}>
+      <fieldset aria-describedby={cards.isError ? `${legendId}-cards` : undefined}>
+        <legend id={legendId} className="font-display text-xl font-semibold text-ink">
+          How would you like to pay?
+        </legend>
+        {cards.isError && (
+          <p id={`${legendId}-cards`} className="mt-1 text-sm text-muted">
+            We couldn&rsquo;t load your saved cards; you can still pay with a new card.
+          </p>
+        )}
+        <div className="mt-3 space-y-2">
+          {options.map((option) => (
+            <label
+              key={option.key}
+              className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border p-3 ${
+                isChosen(option.method)
+                  ? 'border-brand-500 bg-brand-50'
+                  : 'border-brand-100 bg-white'
+              }`}
+            >
+              <input
+                type="radio"
+                name="payment-method"
+                className="mt-0.5 h-5 w-5 accent-brand-700"
+                checked={isChosen(option.method)}
+                onChange={() => {
+                  setChosen(option.method);
+                  setFormError(null);
+                }}
+              />
+              <span>
+                <span className="block font-medium text-ink">{option.label}</span>
+                {option.note && <span className="block text-sm text-muted">{option.note}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {method.kind === 'new' && (
+        <div className="mt-5">
+          <CardForm
+            value={card}
+            onChange={setCard}
+            errors={cardErrors}
+            numberRef={numberRef}
+            expiryRef={expiryRef}
+            cvcRef={cvcRef}
+          />
+        </div>
+      )}
+
+      {formError && (
+        <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+          <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
+          {formError}
+        </p>
+      )}
+
+      <button
+        type="submit"
+        className={`${buttonClass('primary', 'lg')} mt-6 w-full`}
+        disabled={pay.isPending}
+      >
+        <LockIcon className="h-5 w-5" />
+        {pay.isPending ? 'Paying…' : payLabel}
+      </button>
+    </form>
+  );
+}

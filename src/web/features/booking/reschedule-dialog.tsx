@@ -1,0 +1,210 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { UK_TIME_ZONE } from '../../../domain/constants';
+import { ukDateOf } from '../../../domain/uk-time';
+import { buttonClass } from '../../components/button-styles';
+import { api, isApiError } from '../../lib/api';
+import { notify } from '../../lib/ui-store';
+import { Dialog } from '../auth/dialog';
+import { FormMessage, inputClass } from '../auth/form-fields';
+import {
+  bookingKeys,
+  invalidateAfterBookingChange,
+  useAvailableTherapists,
+  useBooking,
+  type Booking,
+} from './api';
+import {
+  bookingDays,
+  firstName,
+  formatLongDate,
+  formatLongDateOfInstant,
+  formatTime,
+} from './booking-format';
+
+function treatmentIdsOf(booking: Booking): string[] {
+  return booking.items.map((i) => i.treatmentId);
+}
+
+function Times({
+  booking,
+  day,
+  chosen,
+  onChoose,
+}: {
+  booking: Booking;
+  day: string;
+  chosen: string | null;
+  onChoose: (slot: string) => void;
+}) {
+  const therapists = useAvailableTherapists(booking.city, day, treatmentIdsOf(booking));
+  const mine = therapists.data?.find((t) => t.id === booking.therapist.id);
+  const slots = (mine?.meetsMinimumSpend ? mine.slots : []).filter((s) => s !== booking.startsAt);
+  const first = firstName(booking.therapist.name);
+
+  if (therapists.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted">
+        Finding {first}&rsquo;s free times…
+      </p>
+    );
+  }
+  if (therapists.isError) {
+    return (
+      <FormMessage tone="error">
+        {isApiError(therapists.error) ? therapists.error.detail : 'We could not load the times.'}
+      </FormMessage>
+    );
+  }
+  if (slots.length === 0) {
+    return (
+      <p className="text-sm text-muted">{first} has no free time that day. Try another day.</p>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-4 gap-2" aria-label={`Free times with ${booking.therapist.name}`}>
+      {slots.map((slot) => (
+        <li key={slot}>
+          <button
+            type="button"
+            aria-pressed={slot === chosen}
+            onClick={() => onChoose(slot)}
+            className={`min-h-11 w-full rounded-xl text-sm font-semibold tabular-nums ${
+              slot === chosen
+                ? 'bg-brand-700 text-white'
+                : 'border border-brand-200 bg-white text-brand-900 hover:bg-brand-50'
+            }`}
+          >
+            {formatTime(slot)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface RescheduleDialogProps {
+  bookingId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Another free time with the same therapist, for the same treatments. */
+export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogProps) {
+  const headingId = useId();
+  const dayId = useId();
+  const client = useQueryClient();
+  const booking = useBooking(open ? bookingId : null);
+  const [days] = useState(() => bookingDays(Date.now()));
+  const [day, setDay] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+
+  const move = useMutation({
+    mutationFn: (startsAt: string) =>
+      api.post<unknown>(`/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, {
+        startsAt,
+      }),
+    onSuccess: (_result, startsAt) => {
+      invalidateAfterBookingChange(client, bookingId);
+      notify({
+        type: 'success',
+        title: 'Appointment moved',
+        message: `See you at ${formatTime(startsAt)} on ${formatLongDateOfInstant(startsAt)}.`,
+      });
+      onClose();
+    },
+    onError: (error) => {
+      // Someone took the time while the dialog was open: show what is free now.
+      if (isApiError(error) && error.status === 409) {
+        setSlot(null);
+        void client.invalidateQueries({ queryKey: bookingKeys.availability });
+      }
+    },
+  });
+
+  const data = booking.data;
+  const shownDay =
+    day ??
+    (data
+      ? (days.find((d) => d >= ukDateOf(Date.parse(data.startsAt), UK_TIME_ZONE)) ?? days[0])
+      : null);
+
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={headingId} widthClass="max-w-lg">
+      <h2
+        id={headingId}
+        tabIndex={-1}
+        className="pr-10 font-display text-2xl font-semibold text-ink focus:outline-none"
+      >
+        Move this appointment
+      </h2>
+      {booking.isPending && (
+        <p role="status" className="mt-3 text-muted">
+          Loading your appointment…
+        </p>
+      )}
+      {booking.isError && (
+        <div className="mt-3">
+          <FormMessage tone="error">
+            {isApiError(booking.error) ? booking.error.detail : 'We could not load this booking.'}
+          </FormMessage>
+        </div>
+      )}
+      {data && !data.canReschedule && (
+        <p className="mt-3 text-ink">
+          This appointment can no longer be moved: appointments can be moved up to 24 hours before
+          they start. You can still cancel it.
+        </p>
+      )}
+      {data && data.canReschedule && shownDay && (
+        <div className="mt-3 space-y-4">
+          <p className="text-ink">
+            Now: {formatTime(data.startsAt)} on {formatLongDateOfInstant(data.startsAt)} with{' '}
+            {data.therapist.name}. Choose a new day and time with {firstName(data.therapist.name)}.
+          </p>
+          <div>
+            <label htmlFor={dayId} className="block text-sm font-semibold text-ink">
+              Day
+            </label>
+            <select
+              id={dayId}
+              className={`${inputClass} mt-1.5`}
+              value={shownDay}
+              onChange={(e) => {
+                setDay(e.target.value);
+                setSlot(null);
+              }}
+            >
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  {formatLongDate(d)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Times booking={data} day={shownDay} chosen={slot} onChoose={setSlot} />
+        </div>
+      )}
+      {move.isError && (
+        <div className="mt-4">
+          <FormMessage tone="error">
+            {isApiError(move.error) ? move.error.detail : 'Something went wrong. Please try again.'}
+          </FormMessage>
+        </div>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className={buttonClass('ghost')} onClick={onClose}>
+          Keep current time
+        </button>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          disabled={!slot || move.isPending}
+          onClick={() => slot && move.mutate(slot)}
+        >
+          {move.isPending ? 'Moving…' : slot ? `Move to ${formatTime(slot)}` : 'Choose a time'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

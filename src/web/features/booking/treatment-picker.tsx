@@ -1,0 +1,162 @@
+import { useMemo } from 'react';
+import { formatPence, truncateWords } from '../../../domain/format';
+import { ClockIcon } from '../../components/icons';
+import type { Treatment } from '../catalogue/api';
+import { groupTreatments, type MenuItem } from '../catalogue/group-treatments';
+import { CheckIcon, PlusIcon } from './booking-icons';
+import { formatDuration } from './booking-format';
+import { useBookingStore, useCitySelection } from './booking-store';
+
+interface PickerProps {
+  city: string;
+  treatments: readonly Treatment[];
+}
+
+function ToggleButton({
+  selected,
+  name,
+  onToggle,
+  small = false,
+}: {
+  selected: boolean;
+  name: string;
+  onToggle: () => void;
+  small?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${selected ? 'Remove' : 'Add'} ${name}`}
+      onClick={onToggle}
+      className={`inline-flex shrink-0 items-center justify-center gap-1.5 rounded-full font-semibold transition-colors ${
+        small ? 'min-h-10 px-3 text-sm' : 'min-h-11 px-4 text-sm'
+      } ${
+        selected
+          ? 'bg-brand-700 text-white hover:bg-brand-800'
+          : 'border border-brand-300 bg-white text-brand-800 hover:bg-brand-50'
+      }`}
+    >
+      {selected ? <CheckIcon className="h-4 w-4" /> : <PlusIcon className="h-4 w-4" />}
+      <span aria-hidden="true">{selected ? 'Added' : 'Add'}</span>
+    </button>
+  );
+}
+
+function TreatmentRow({
+  item,
+  city,
+  treatments,
+  selected,
+}: {
+  item: MenuItem;
+  city: string;
+  treatments: readonly Treatment[];
+  selected: ReadonlySet<string>;
+}) {
+  const add = useBookingStore((s) => s.add);
+  const remove = useBookingStore((s) => s.remove);
+  const byId = useMemo(() => new Map(treatments.map((t) => [t.id, t])), [treatments]);
+  const { treatment } = item;
+  const isSelected = selected.has(treatment.id);
+  const toggle = (t: Treatment) =>
+    selected.has(t.id) ? remove(city, [t.id], treatments) : add(city, t);
+
+  return (
+    <li
+      className={`rounded-2xl border bg-white p-4 shadow-sm transition-colors sm:p-5 ${
+        isSelected ? 'border-brand-400 ring-1 ring-brand-300' : 'border-brand-100'
+      }`}
+    >
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="leading-snug font-semibold text-ink">{treatment.name}</h3>
+          {treatment.description && (
+            <p className="mt-1 text-sm leading-relaxed text-muted">
+              {truncateWords(treatment.description)}
+            </p>
+          )}
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="font-semibold text-brand-800">
+              <span className="sr-only">Price </span>
+              {formatPence(treatment.pricePence)}
+            </span>
+            <span className="inline-flex items-center gap-1 text-muted">
+              <ClockIcon className="h-4 w-4" />
+              <span className="sr-only">Duration </span>
+              {formatDuration(treatment.durationMinutes)}
+            </span>
+          </p>
+        </div>
+        <ToggleButton
+          selected={isSelected}
+          name={treatment.name}
+          onToggle={() => toggle(treatment)}
+        />
+      </div>
+      {/* Spec 5: add-ons are offered with their parent, so only once the parent is chosen. */}
+      {isSelected && item.addOns.length > 0 && (
+        <div className="mt-4 rounded-xl bg-brand-50 p-3 sm:p-4">
+          <h4 className="text-sm font-semibold text-brand-900">
+            Add to your {treatment.name.replace(/\s*\(.*\)$/, '')}
+          </h4>
+          <ul className="mt-2 space-y-2">
+            {item.addOns.map((offer) => {
+              const addOn = byId.get(offer.id);
+              if (!addOn) return null;
+              return (
+                <li key={offer.id} className="flex items-center gap-3">
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium text-ink">{addOn.name}</p>
+                    <p className="text-muted">
+                      +{formatPence(addOn.pricePence)} · {formatDuration(addOn.durationMinutes)}
+                    </p>
+                  </div>
+                  <ToggleButton
+                    small
+                    selected={selected.has(addOn.id)}
+                    name={addOn.name}
+                    onToggle={() => toggle(addOn)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The city's treatments by category, each with an Add toggle; add-ons under chosen parents. */
+export function TreatmentPicker({ city, treatments }: PickerProps) {
+  const { selectedTreatments } = useCitySelection(city);
+  const selected = useMemo(() => new Set(selectedTreatments), [selectedTreatments]);
+  const categories = useMemo(() => groupTreatments(treatments), [treatments]);
+
+  return (
+    <div className="space-y-10">
+      {categories.map((category) => (
+        <section key={category.anchor} aria-labelledby={category.anchor}>
+          <h2
+            id={category.anchor}
+            className="scroll-mt-36 border-b border-brand-100 pb-2 font-display text-2xl font-semibold text-ink"
+          >
+            {category.name}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {category.items.map((item) => (
+              <TreatmentRow
+                key={item.treatment.id}
+                item={item}
+                city={city}
+                treatments={treatments}
+                selected={selected}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

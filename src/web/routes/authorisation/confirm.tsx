@@ -1,0 +1,38 @@
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { BankAuthentication } from '../../features/booking/bank-authentication';
+import { useBookingStore } from '../../features/booking/booking-store';
+import { PaymentReturn } from '../../features/booking/payment-return';
+import { BRAND_NAME } from '../../lib/brand';
+
+/**
+ * Spec 2: /authorisation/confirm in the payment layout. With ?payment= it is the demo provider's
+ * bank page; without, it is where a real provider's own page sends the customer back.
+ */
+export default function AuthorisationConfirmPage() {
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+  const paymentId = params.get('payment');
+  const storedCity = useBookingStore((s) => s.selectedLocation);
+
+  return (
+    <>
+      <title>{`Confirm your payment · ${BRAND_NAME}`}</title>
+      {bookingId && paymentId && (
+        <BankAuthentication bookingId={bookingId} paymentId={paymentId} fallbackCity={storedCity} />
+      )}
+      {bookingId && !paymentId && <PaymentReturn bookingId={bookingId} fallbackCity={storedCity} />}
+      {!bookingId && (
+        <>
+          <h1 className="font-display text-3xl font-semibold text-ink">Nothing to confirm</h1>
+          <p className="mt-3 text-muted">
+            This link is incomplete. Please start your booking again.
+          </p>
+          <Link to="/?city=reset" className={`${buttonClass('primary')} mt-6`}>
+            Go to the booking system
+          </Link>
+        </>
+      )}
+    </>
+  );
+}

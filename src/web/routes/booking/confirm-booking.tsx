@@ -1,0 +1,23 @@
+import { useParams, useSearchParams } from 'react-router';
+import { BookingConfirmation } from '../../features/booking/booking-confirmation';
+import { Checkout } from '../../features/booking/checkout';
+import { StepHeading } from '../../features/booking/page-heading';
+import { StepGuard } from '../../features/booking/step-guard';
+
+/**
+ * Confirm and pay; after payment the same route shows the confirmation as ?booking=<id>, so the
+ * confirmation survives a reload after the selection has been cleared.
+ */
+export default function ConfirmBookingPage() {
+  const { city = '' } = useParams();
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+
+  if (bookingId) return <BookingConfirmation bookingId={bookingId} />;
+  return (
+    <StepGuard city={city} step="confirm-booking">
+      <StepHeading title="Confirm and pay" />
+      <Checkout city={city} />
+    </StepGuard>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { ErrorPanel } from '../../components/error-panel';
+import { useAvailableDates } from '../../features/booking/api';
+import { bookingDays, formatLongDate } from '../../features/booking/booking-format';
+import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
+import { DateCalendar } from '../../features/booking/date-calendar';
+import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { StepGuard } from '../../features/booking/step-guard';
+
+function SelectDate({ city }: { city: string }) {
+  const { selectedTreatments, selectedDate } = useCitySelection(city);
+  const setDate = useBookingStore((s) => s.setDate);
+  const navigate = useNavigate();
+  const dates = useAvailableDates(city, selectedTreatments);
+  // The window is fixed when the page opens; a page left open past midnight keeps its days.
+  const [days] = useState(() => bookingDays(Date.now()));
+  const available = useMemo(() => new Set(dates.data ?? []), [dates.data]);
+
+  return (
+    <>
+      <StepHeading title="Choose a date">
+        Days with a free therapist for your treatments can be chosen; the others are fully booked.
+      </StepHeading>
+      {dates.isPending && <LoadingBlock label="Finding free days…" rows={2} />}
+      {dates.isError && (
+        <ErrorPanel
+          title="We couldn't check which days are free"
+          error={dates.error}
+          onRetry={() => void dates.refetch()}
+          retrying={dates.isFetching}
+        />
+      )}
+      {dates.isSuccess && available.size === 0 && (
+        <div className="mb-6 rounded-2xl bg-white p-6 shadow-sm">
+          <p className="font-semibold text-ink">
+            No therapist is free for these treatments in the next 36 days.
+          </p>
+          <p className="mt-1 text-muted">
+            Try fewer or different treatments: some therapists only offer certain ones.
+          </p>
+          <Link to={`/${city}/select-treatments`} className={`${buttonClass('secondary')} mt-4`}>
+            Change treatments
+          </Link>
+        </div>
+      )}
+      {dates.isSuccess && (
+        <>
+          {selectedDate && available.has(selectedDate) && (
+            <p className="mb-4 text-sm text-muted">
+              Chosen: <span className="font-semibold text-ink">{formatLongDate(selectedDate)}</span>
+            </p>
+          )}
+          <DateCalendar
+            days={days}
+            available={available}
+            selected={selectedDate}
+            onSelect={(date) => {
+              setDate(city, date);
+              void navigate(`/${city}/select-therapist`);
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export default function SelectDatePage() {
+  const { city = '' } = useParams();
+  return (
+    <StepGuard city={city} step="select-date">
+      <SelectDate city={city} />
+    </StepGuard>
+  );
+}

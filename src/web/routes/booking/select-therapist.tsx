@@ -1,0 +1,87 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '../../components/button-styles';
+import { ErrorPanel } from '../../components/error-panel';
+import { useAvailableTherapists } from '../../features/booking/api';
+import { formatLongDate } from '../../features/booking/booking-format';
+import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
+import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { StepGuard } from '../../features/booking/step-guard';
+import { TherapistCard } from '../../features/booking/therapist-card';
+
+function SelectTherapist({ city }: { city: string }) {
+  const { selectedTreatments, selectedDate, selectedTime, selectedTherapist } =
+    useCitySelection(city);
+  const setSlot = useBookingStore((s) => s.setSlot);
+  const navigate = useNavigate();
+  const therapists = useAvailableTherapists(city, selectedDate, selectedTreatments);
+  const bookable = therapists.data?.filter((t) => t.meetsMinimumSpend) ?? [];
+
+  return (
+    <>
+      <StepHeading title="Choose a therapist and time">
+        {selectedDate && (
+          <>
+            On <span className="font-semibold text-ink">{formatLongDate(selectedDate)}</span>.{' '}
+            <Link
+              to={`/${city}/select-date`}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              Change date
+            </Link>
+          </>
+        )}
+      </StepHeading>
+      {therapists.isPending && <LoadingBlock label="Finding free therapists…" />}
+      {therapists.isError && (
+        <ErrorPanel
+          title="We couldn't load the therapists"
+          error={therapists.error}
+          onRetry={() => void therapists.refetch()}
+          retrying={therapists.isFetching}
+        />
+      )}
+      {therapists.isSuccess && bookable.length === 0 && (
+        <div className="mb-4 rounded-2xl bg-white p-6 shadow-sm">
+          <p className="font-semibold text-ink">Nobody is free that day for these treatments.</p>
+          <Link to={`/${city}/select-date`} className={`${buttonClass('secondary')} mt-4`}>
+            Choose another date
+          </Link>
+        </div>
+      )}
+      {therapists.isSuccess && therapists.data.length > 0 && (
+        <ul className="space-y-4">
+          {therapists.data.map((therapist) => (
+            <TherapistCard
+              key={therapist.id}
+              therapist={therapist}
+              city={city}
+              selectedTime={selectedTherapist?.id === therapist.id ? selectedTime : null}
+              onChoose={(time) => {
+                setSlot(
+                  city,
+                  {
+                    id: therapist.id,
+                    name: therapist.name,
+                    username: therapist.username,
+                    photoUrl: therapist.photoUrl,
+                  },
+                  time,
+                );
+                void navigate(`/${city}/confirm-booking`);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export default function SelectTherapistPage() {
+  const { city = '' } = useParams();
+  return (
+    <StepGuard city={city} step="select-therapist">
+      <SelectTherapist city={city} />
+    </StepGuard>
+  );
+}
