@@ -2,6 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_MAIL_API,
+  E2E_OIDC_CLIENT_ID,
+  E2E_OIDC_CLIENT_SECRET,
+  E2E_OIDC_ISSUER,
+  E2E_OIDC_NAME,
+  E2E_SMTP_URL,
+} from './e2e/auth-env';
 import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN, E2E_PORT } from './e2e/env';
 
 // The server serves dist/web: run `vite build` first (npm test does). Each run gets an empty data
@@ -36,19 +44,44 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    // First start creates the PGlite database, migrates it and loads the demo catalogue.
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      INTERNAL_API_TOKEN: E2E_INTERNAL_API_TOKEN,
-      LOG_LEVEL: 'warn',
+  // The mail catcher and the OpenID provider start first: the app sends mail to one and reads
+  // the other's discovery document.
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-server.ts',
+      url: `${E2E_MAIL_API}/health`,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(E2E_PORT) },
     },
-  },
+    {
+      command: 'node --import tsx e2e/oidc-server.ts',
+      url: `${E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(E2E_PORT) },
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      // First start creates the PGlite database, migrates it and loads the demo catalogue.
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        INTERNAL_API_TOKEN: E2E_INTERNAL_API_TOKEN,
+        LOG_LEVEL: 'warn',
+        // Links in emails and provider callbacks must use the address the browser uses.
+        PUBLIC_URL: E2E_BASE_URL,
+        SMTP_URL: E2E_SMTP_URL,
+        OIDC_ISSUER: E2E_OIDC_ISSUER,
+        OIDC_CLIENT_ID: E2E_OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT_SECRET,
+        OIDC_NAME: E2E_OIDC_NAME,
+        // Every test signs up and in from the one address; the limits have tests of their own.
+        AUTH_RATE_LIMIT: 'false',
+      },
+    },
+  ],
 });

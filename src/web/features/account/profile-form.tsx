@@ -24,7 +24,7 @@ function ReadOnly({ label, value, note }: { label: string; value: string; note?:
     <div>
       <dt className="text-sm font-semibold text-ink">{label}</dt>
       <dd className="mt-1 text-ink">
-        {value}
+        <span className="block">{value}</span>
         {note && <span className="mt-0.5 block text-sm text-muted">{note}</span>}
       </dd>
     </div>

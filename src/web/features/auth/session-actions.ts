@@ -17,7 +17,9 @@ import { isUserRecordMissing, refreshMe } from './use-me';
 /** Ends the session on the server; a failure to reach it still forgets everything locally. */
 async function endSession(): Promise<void> {
   try {
-    await authClient.signOut();
+    // Only our session: signing out here must not also sign the customer out of the provider
+    // they linked (better-auth would otherwise send the browser to its logout page).
+    await authClient.signOut({ disableRedirect: true });
   } catch {
     // Offline: the cookie stays until the server is reachable, but this device shows nothing.
   }
