@@ -7,12 +7,15 @@ import { computeSlots } from '../../domain/slots';
 import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { loadCalendars, type TherapistCandidate } from './load-availability-data';
+import { rangeLiteral } from '../db/tstzrange';
+import type { TherapistCandidate } from './load-availability-data';
 
 // The same rules the availability pages use decide whether a start time may be booked: on the
 // 15-minute UK grid, the whole duration (with buffer) inside the therapist's availability, within
 // the 36-day window and after the notice. "Offered" ignores other bookings: a time that is
 // offered but overlaps one is "taken" (409), which the exclusion constraint settles for good.
+// Unlike the availability pages, a payment waiting for 3-D Secure whose hold ran out does not
+// count as taken here: the hold transaction expires it (the pages catch up at the next sweep).
 
 export interface BookingTherapist extends TherapistCandidate {
   paymentAccountId: string | null;
@@ -81,9 +84,19 @@ export async function checkSlot(
 ): Promise<SlotState> {
   const { startsAt, now, config } = request;
   const wanted = { start: startsAt, end: startsAt + request.durationMinutes * MINUTE_MS };
-  const calendars = await loadCalendars(db, [request.therapistId], wanted, now);
+  const range = rangeLiteral({ start: new Date(wanted.start), end: new Date(wanted.end) });
+  const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
+                   extract(epoch from upper(during))::float8 * 1000 as end_ms`;
+  const spans = (rows: { start_ms: number; end_ms: number }[]): Interval[] =>
+    rows.map((r) => ({ start: Number(r.start_ms), end: Number(r.end_ms) }));
   const windows = clipToWindow(
-    calendars.windows.get(request.therapistId) ?? [],
+    spans(
+      await queryRows(
+        db,
+        sql`select ${span} from availability
+            where therapist_id = ${request.therapistId} and during && ${range}::tstzrange`,
+      ),
+    ),
     availabilityWindow(now.getTime(), config),
   );
   const offered = computeSlots({
@@ -95,8 +108,19 @@ export async function checkSlot(
     config,
   });
   if (offered[0] !== startsAt) return 'not-offered';
+  // Any hold that ran out is free, waiting for 3-D Secure or not: the transaction expires it.
+  const bookings = spans(
+    await queryRows(
+      db,
+      sql`select ${span} from booking
+          where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
+            and (status = 'confirmed'
+                 or (status in ('held', 'requires_action')
+                     and hold_expires_at > ${now.toISOString()}::timestamptz))`,
+    ),
+  );
   const ignore = request.ignoreInterval;
-  const blocking = (calendars.bookings.get(request.therapistId) ?? []).filter(
+  const blocking = bookings.filter(
     (b) => !(ignore && b.start === ignore.start && b.end === ignore.end),
   );
   return blocking.some((b) => intervalsOverlap(b, wanted)) ? 'taken' : 'free';
