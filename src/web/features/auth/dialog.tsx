@@ -1,5 +1,32 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CloseIcon } from '../../components/icons';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
+  'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The native modal stops focus reaching the page, but Tab past the last control leaves for the
+ * browser's own toolbar; wrapping it round keeps keyboard users in the dialog, as they expect.
+ */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !items.includes(active as HTMLElement);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 interface DialogProps {
   open: boolean;
@@ -54,6 +81,7 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
+      onKeyDown={trapTab}
       // A click on the backdrop lands on the dialog element itself, outside the panel.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
