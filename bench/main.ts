@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { DatabaseKind } from '../src/server/db/client';
 import { runAvailabilityBench, type BenchOptions } from './availability';
+import { runBookingBench } from './booking';
 import { runCleanups } from './cleanup';
 
 // `npm run bench -- <name> [--db postgres|pglite|both] [--duration 10] [--connections 50]`
@@ -16,6 +17,11 @@ const BENCHES: Record<string, Bench> = {
   availability: {
     summary: 'therapists search on 1,000 therapists and 20,000 bookings, against a trivial route',
     run: runAvailabilityBench,
+  },
+  booking: {
+    summary:
+      'hold and pay (demo card) of distinct slots by signed-in customers, against a trivial route',
+    run: runBookingBench,
   },
 };
 

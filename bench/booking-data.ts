@@ -1,0 +1,163 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DAY_MS } from '../src/domain/constants';
+import { importCatalogue } from '../src/server/catalogue/import-catalogue';
+import type { CatalogueDocumentInput } from '../src/server/catalogue/catalogue-document';
+import { openDatabase, type DatabaseKind, type DatabaseTarget } from '../src/server/db/client';
+import { registerCleanup } from './cleanup';
+
+// The booking benchmark's world: enough therapists and availability that every booking in a run
+// takes a slot nobody else wants, so the figures measure holding and paying, not contention (the
+// race tests cover contention). Loaded through the real catalogue importer.
+
+export const BENCH_CITY = 'benchton';
+export const BENCH_TREATMENT = 'bench-massage-60';
+const THERAPISTS = 500;
+const DAYS = 14;
+const WINDOW_START_HOUR_UTC = 8;
+/** 08:00–20:00 UTC; 75-minute bookings (60 + 15 buffer) fit 9 times. */
+const SLOTS_PER_DAY = 9;
+const BOOKING_MINUTES = 75;
+
+export interface BookingBenchData {
+  document: CatalogueDocumentInput;
+  /** Every bookable (therapist, start), spread so consecutive bookings hit different therapists. */
+  slots: { therapistId: string; startsAt: string }[];
+  counts: { therapists: number; availabilityWindows: number; slots: number; firstDay: string };
+}
+
+const therapistId = (i: number) => `bench-t-${String(i).padStart(4, '0')}`;
+
+/** Days start tomorrow (UTC) so every slot is past the booking notice. */
+export function bookingBenchData(now: number): BookingBenchData {
+  const firstDay = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+  const windows = Array.from({ length: DAYS }, (_, d) => {
+    const start = firstDay + d * DAY_MS + WINDOW_START_HOUR_UTC * 3_600_000;
+    return {
+      start: new Date(start).toISOString(),
+      end: new Date(start + 12 * 3_600_000).toISOString(),
+    };
+  });
+  const therapists = Array.from({ length: THERAPISTS }, (_, i) => ({
+    id: therapistId(i),
+    username: `bench-${i}`,
+    name: `Bench Therapist ${i}`,
+    active: true,
+    business: true,
+    paymentsConnected: true,
+    paymentAccountId: `acct_bench_${i}`,
+    area: BENCH_CITY,
+    genders: ['female', 'male', 'non-binary'] as ('female' | 'male' | 'non-binary')[],
+    minimumSpendPence: null,
+    serviceIds: [BENCH_TREATMENT],
+    availability: windows,
+  }));
+  const slots: BookingBenchData['slots'] = [];
+  for (let d = 0; d < DAYS; d++) {
+    for (let s = 0; s < SLOTS_PER_DAY; s++) {
+      const start =
+        firstDay + d * DAY_MS + WINDOW_START_HOUR_UTC * 3_600_000 + s * BOOKING_MINUTES * 60_000;
+      for (let t = 0; t < THERAPISTS; t++) {
+        slots.push({ therapistId: therapistId(t), startsAt: new Date(start).toISOString() });
+      }
+    }
+  }
+  return {
+    document: {
+      cities: [{ slug: BENCH_CITY, name: 'Benchton' }],
+      treatments: [
+        {
+          id: BENCH_TREATMENT,
+          name: 'Massage (60 min)',
+          category: 'Massage',
+          pricePence: 4500,
+          durationMinutes: 60,
+          order: 1,
+          addOn: false,
+          addOnIds: [],
+        },
+      ],
+      therapists,
+    },
+    slots,
+    counts: {
+      therapists: THERAPISTS,
+      availabilityWindows: THERAPISTS * DAYS,
+      slots: slots.length,
+      firstDay: new Date(firstDay).toISOString().slice(0, 10),
+    },
+  };
+}
+
+export interface BookingBenchDatabase {
+  kind: DatabaseKind;
+  env: Record<string, string>;
+  loadSeconds: number;
+  destroy(): Promise<void>;
+}
+
+async function load(target: DatabaseTarget, data: BookingBenchData): Promise<number> {
+  const started = performance.now();
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    const imported = await importCatalogue(database.db, data.document);
+    if (!imported.ok) throw new Error(`bench catalogue rejected: ${imported.problems[0]?.message}`);
+  } finally {
+    await database.close();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A throw-away database (bench_booking_<time> on BENCH_DATABASE_URL, or a PGlite folder), loaded. */
+export async function prepareBookingDatabase(
+  kind: DatabaseKind,
+  data: BookingBenchData,
+): Promise<BookingBenchDatabase> {
+  if (kind === 'pglite') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-booking-'));
+    const remove = () => rm(dataDir, { recursive: true, force: true });
+    const unregister = registerCleanup(remove);
+    const destroy = async () => {
+      unregister();
+      await remove();
+    };
+    try {
+      const loadSeconds = await load({ kind: 'pglite', dataDir }, data);
+      return { kind, env: { DATA_DIR: dataDir }, loadSeconds, destroy };
+    } catch (error) {
+      await destroy();
+      throw error;
+    }
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_booking_${Date.now()}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await admin(adminUrl, `CREATE DATABASE "${name}"`);
+  const drop = () => admin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const unregister = registerCleanup(drop);
+  const destroy = async () => {
+    unregister();
+    await drop();
+  };
+  try {
+    const loadSeconds = await load({ kind: 'postgres', url: url.toString() }, data);
+    return { kind, env: { DATABASE_URL: url.toString() }, loadSeconds, destroy };
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+}

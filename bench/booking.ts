@@ -1,0 +1,231 @@
+import os from 'node:os';
+import type { DatabaseKind } from '../src/server/db/client';
+import type { BenchOptions } from './availability';
+import { startServer, type BenchServer } from './bench-server';
+import {
+  BENCH_CITY,
+  BENCH_TREATMENT,
+  bookingBenchData,
+  prepareBookingDatabase,
+  type BookingBenchData,
+} from './booking-data';
+import { printAndWriteBooking, type BookingResult, type Timing } from './booking-report';
+
+// `npm run bench -- booking`: N connections, each a signed-in customer, each booking in a loop:
+// POST /api/bookings (hold) then POST /api/bookings/:id/payment with the demo card 4242…, every
+// booking on a slot of its own. A booking's latency is hold + pay. The same harness then asks the
+// liveness route as the run's baseline. The server is its own process (bench-server.ts).
+
+const DEMO_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+interface Customer {
+  headers: Record<string, string>;
+  addressId: string;
+}
+
+async function call(
+  server: BenchServer,
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown>; cookies: string[] }> {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: { origin, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    cookies: response.headers.getSetCookie(),
+  };
+}
+
+async function signUp(server: BenchServer, origin: string, i: number): Promise<Customer> {
+  const res = await call(
+    server,
+    origin,
+    'POST',
+    '/api/auth/sign-up/email',
+    {},
+    {
+      email: `bench-${i}-${Date.now()}@example.com`,
+      password: 'Bench-Password-Lavender-42',
+      name: `Bench Customer ${i}`,
+      phoneNumber: '07700 900123',
+      accountType: 'personal',
+    },
+  );
+  const cookie = res.cookies
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.includes('session_token'));
+  if (res.status !== 200 || !cookie)
+    throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.json)}`);
+  const headers = { cookie };
+  const address = await call(server, origin, 'POST', '/api/me/addresses', headers, {
+    line1: `${i} Bench Street`,
+    town: 'Benchton',
+    postcode: 'EH1 1AA',
+  });
+  if (address.status !== 201) throw new Error(`address answered ${address.status}`);
+  return { headers, addressId: String(address.json.id) };
+}
+
+interface Measured {
+  timing: Timing;
+  /** Per-request figures of the two calls of a booking. */
+  hold: Timing;
+  pay: Timing;
+  statuses: Record<string, number>;
+}
+
+function timingOf(samples: number[], elapsedSeconds: number, completed: number): Timing {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ??
+    Number.NaN;
+  return {
+    count: completed,
+    perSecond: completed / elapsedSeconds,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
+}
+
+/** Runs `step` on every connection in a loop for `seconds`; only successes are timed. */
+async function drive(
+  connections: number,
+  seconds: number,
+  step: (worker: number) => Promise<{ status: string; parts?: [number, number] }>,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  const holds: number[] = [];
+  const pays: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const result = await step(worker).catch((error: unknown) => ({
+          status: `error: ${(error as Error).message}`,
+          parts: undefined,
+        }));
+        statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+        if (result.status !== 'ok') continue;
+        latencies.push(performance.now() - t0);
+        if (result.parts) {
+          holds.push(result.parts[0]);
+          pays.push(result.parts[1]);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    timing: timingOf(latencies, elapsed, latencies.length),
+    hold: timingOf(holds, elapsed, holds.length),
+    pay: timingOf(pays, elapsed, pays.length),
+    statuses,
+  };
+}
+
+async function benchOn(
+  kind: DatabaseKind,
+  data: BookingBenchData,
+  options: BenchOptions,
+): Promise<BookingResult> {
+  const step = (what: string) => process.stdout.write(`  ${kind}: ${what}\n`);
+  process.stdout.write(`\n${kind}: loading ${data.counts.therapists} therapists\n`);
+  const prepared = await prepareBookingDatabase(kind, data);
+  try {
+    step(`loaded in ${prepared.loadSeconds.toFixed(1)} s`);
+    const server = await startServer({ ...prepared.env, AUTH_RATE_LIMIT: 'false' });
+    try {
+      const origin = `http://localhost:${new URL(server.url).port}`;
+      step(`signing up ${options.connections} customers`);
+      const customers: Customer[] = [];
+      for (let i = 0; i < options.connections; i++) customers.push(await signUp(server, origin, i));
+
+      let nextSlot = 0;
+      const book = async (worker: number) => {
+        const customer = customers[worker];
+        const slot = data.slots[nextSlot++];
+        if (!customer || !slot) return { status: 'out of slots' };
+        const t0 = performance.now();
+        const held = await call(server, origin, 'POST', '/api/bookings', customer.headers, {
+          city: BENCH_CITY,
+          therapistId: slot.therapistId,
+          treatmentIds: [BENCH_TREATMENT],
+          startsAt: slot.startsAt,
+          addressId: customer.addressId,
+        });
+        const t1 = performance.now();
+        if (held.status !== 201) return { status: `hold ${held.status}` };
+        const paid = await call(
+          server,
+          origin,
+          'POST',
+          `/api/bookings/${String(held.json.id)}/payment`,
+          customer.headers,
+          { method: 'card', card: DEMO_CARD, saveCard: false },
+        );
+        const t2 = performance.now();
+        if (paid.status !== 200 || paid.json.status !== 'confirmed')
+          return { status: `pay ${paid.status}` };
+        return { status: 'ok', parts: [t1 - t0, t2 - t1] as [number, number] };
+      };
+      const live = async () => {
+        const res = await call(server, origin, 'GET', '/api/health/live', {});
+        return { status: res.status === 200 ? 'ok' : `live ${res.status}` };
+      };
+
+      const loadAverage = os.loadavg()[0] ?? 0;
+      step(`baseline GET /api/health/live (${options.warmupSeconds} s warm-up)`);
+      await drive(options.connections, options.warmupSeconds, live);
+      const baseline = await drive(options.connections, options.durationSeconds, live);
+      step(`hold and pay (${options.warmupSeconds} s warm-up)`);
+      await drive(options.connections, options.warmupSeconds, book);
+      const booking = await drive(options.connections, options.durationSeconds, book);
+      return {
+        bench: 'booking',
+        database: kind,
+        date: new Date().toISOString(),
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model ?? 'unknown',
+          node: process.version,
+          platform: `${process.platform} ${process.arch}`,
+          loadAverage,
+        },
+        settings: {
+          connections: options.connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+        },
+        dataSet: { ...data.counts, loadSeconds: prepared.loadSeconds },
+        baseline: baseline.timing,
+        booking: booking.timing,
+        hold: booking.hold,
+        pay: booking.pay,
+        statuses: { baseline: baseline.statuses, booking: booking.statuses },
+        slotsUsed: nextSlot,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.destroy();
+  }
+}
+
+export async function runBookingBench(options: BenchOptions): Promise<boolean> {
+  const data = bookingBenchData(Date.now());
+  const results: BookingResult[] = [];
+  for (const kind of options.databases) results.push(await benchOn(kind, data, options));
+  return printAndWriteBooking(results);
+}
