@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ANOTHER_SERVICE } from '../src/domain/auth-messages';
 import {
@@ -178,4 +179,40 @@ test('a therapist is refused with the Login Error and stays signed out', async (
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect((await page.request.get('/api/me')).status()).toBe(401);
+});
+
+test('the sign-in and account pages have no accessibility violations axe can find', async ({
+  page,
+  request,
+}) => {
+  const customer = newCustomer('axe');
+  await signUpByApi(request, customer);
+  const expectNoViolations = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+      [],
+    );
+  };
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations();
+  await page.goto('/authorisation/password-reset?token=unused');
+  await expectNoViolations();
+
+  await page.goto('/login');
+  await signInOnPage(page, customer.email, customer.password);
+  await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
+  await expectNoViolations();
+  for (const [path, heading] of [
+    ['/account/addresses/new', 'Add an address'],
+    ['/account/wallet', 'Wallet'],
+    ['/account/appointments', 'Appointments'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoViolations();
+  }
 });
