@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { ShieldIcon } from '../../components/icons';
 import { api, isApiError } from '../../lib/api';
 import { useBooking } from './api';
+import { cardBrandName } from './booking-format';
 import { LoadingBlock } from './page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
@@ -111,7 +112,7 @@ export function BankAuthentication({
               <div className="flex justify-between gap-4">
                 <dt className="text-muted">Card</dt>
                 <dd className="text-ink">
-                  {data.cardBrand ? `${data.cardBrand.toUpperCase()} ` : ''}ending {data.cardLast4}
+                  {cardBrandName(data.cardBrand)} ending {data.cardLast4}
                 </dd>
               </div>
             )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingDays,
+  cardBrandName,
   calendarMonths,
   firstName,
   formatCountdown,
@@ -56,5 +57,14 @@ describe('formats', () => {
   it('names a therapist by first name', () => {
     expect(firstName('Anna Smith')).toBe('Anna');
     expect(firstName('  Cher ')).toBe('Cher');
+  });
+});
+
+describe('cardBrandName', () => {
+  it('names the brands customers know, and falls back to "Card"', () => {
+    expect(cardBrandName('visa')).toBe('Visa');
+    expect(cardBrandName('AMEX')).toBe('American Express');
+    expect(cardBrandName('card')).toBe('Card');
+    expect(cardBrandName(null)).toBe('Card');
   });
 });

@@ -6,7 +6,7 @@ import { ArrowRightIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify, useUiStore } from '../../lib/ui-store';
 import { FormMessage } from '../auth/form-fields';
-import { useMe } from '../auth/use-me';
+import { useCurrentCustomer } from '../auth/use-customer';
 import type { Me } from '../account/types';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';
 import {
@@ -284,19 +284,21 @@ function AppointmentAddress({ booking }: { booking: Booking }) {
 
 /** Confirm-booking: review, sign in, address, hold the slot, pay. */
 export function Checkout({ city }: { city: string }) {
-  const me = useMe();
+  // The session as well as the profile: signing in through the modal changes the session, which
+  // re-renders this page with the new customer.
+  const { status, me } = useCurrentCustomer();
   const selection = useCitySelection(city);
   const held = useBooking(selection.heldBookingId);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
       <div className="space-y-6">
-        {me.isPending && (
+        {status === 'loading' && (
           <p role="status" className={cardClass}>
             Checking your account…
           </p>
         )}
-        {me.isSuccess && me.data === null && (
+        {status === 'signed-out' && (
           <section aria-labelledby="checkout-sign-in" className={cardClass}>
             <SectionTitle id="checkout-sign-in" step={1}>
               Sign in
@@ -304,12 +306,12 @@ export function Checkout({ city }: { city: string }) {
             <SignInStep />
           </section>
         )}
-        {me.isError && (
+        {status === 'signed-in' && !me && (
           <FormMessage tone="error">
-            We couldn&rsquo;t check your account. Please reload the page.
+            We couldn&rsquo;t load your account. Please reload the page.
           </FormMessage>
         )}
-        {me.data && <SignedInCheckout city={city} me={me.data} />}
+        {me && <SignedInCheckout city={city} me={me} />}
       </div>
       {/* First on a phone: what is being booked comes before how to pay for it. */}
       <aside

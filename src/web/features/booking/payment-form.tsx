@@ -12,6 +12,7 @@ import {
   type PaymentRequest,
   type PaymentResult,
 } from './api';
+import { cardBrandName } from './booking-format';
 import { LockIcon } from './booking-icons';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
@@ -31,16 +32,6 @@ interface PaymentFormProps {
   onDeclined: (message: string) => void;
   /** The hold is no longer payable (expired, already paid, released). */
   onLost: (message: string) => void;
-}
-
-function brandName(brand: string): string {
-  const names: Record<string, string> = {
-    visa: 'Visa',
-    mastercard: 'Mastercard',
-    amex: 'American Express',
-    discover: 'Discover',
-  };
-  return names[brand.toLowerCase()] ?? 'Card';
 }
 
 export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: PaymentFormProps) {
@@ -136,7 +127,7 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
     ...savedCards.map((c) => ({
       key: c.id,
       method: { kind: 'saved', cardId: c.id } as Method,
-      label: `${brandName(c.brand)} ending ${c.last4}`,
+      label: `${cardBrandName(c.brand)} ending ${c.last4}`,
       note: `Expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`,
     })),
     { key: 'new', method: { kind: 'new' }, label: 'A new card' },

@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookiesUpFront } from './support';
+import {
+  CARDS,
+  chooseFirstSlot,
+  createBookingWorld,
+  dayLabel,
+  newCustomer,
+  payWithNewCard,
+  signUpInBrowser,
+} from './booking-support';
+
+test.beforeEach(async ({ context }) => {
+  await acceptCookiesUpFront(context);
+});
+
+test('a newcomer books and pays from the home page and finds the appointment in their account', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  const customer = newCustomer();
+
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Choose your city' })
+    .getByRole('link', { name: new RegExp(`^${world.city.name}`) })
+    .click();
+  await page.getByRole('main').getByRole('link', { name: 'Book now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-treatments$`));
+
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  // The add-on is offered once its parent is chosen.
+  await page.getByRole('button', { name: 'Add Hot Stones' }).click();
+  await expect(page.getByRole('button', { name: /Booking summary, 2 treatments/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+
+  await page.getByRole('button', { name: dayLabel(world.day), exact: true }).click();
+  await expect(page.getByText(`On ${dayLabel(world.day)}`)).toBeVisible();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: world.therapist.name }) });
+  await expect(card.getByRole('link', { name: /View profile/ })).toHaveAttribute(
+    'href',
+    `/professionals/${world.therapist.username}`,
+  );
+  const first = card.getByRole('button', { name: /with/ }).first();
+  const time = ((await first.textContent()) ?? '').trim();
+  await first.click();
+
+  // Confirm: signed out, so sign up through the login modal without leaving the page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Booking summary/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in to book' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await dialog.getByLabel('Full name').fill(customer.name);
+  await dialog.getByLabel('Email').fill(customer.email);
+  await dialog.getByLabel('Phone number').fill(customer.phoneNumber);
+  await dialog.getByLabel('Password', { exact: true }).fill(customer.password);
+  await dialog.getByRole('radio', { name: /Personal/ }).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // No saved address yet: add one here.
+  await expect(page.getByText(`Booking as ${customer.name}`)).toBeVisible();
+  await page.getByLabel('Address line 1').fill('1 Princes Street');
+  await page.getByLabel('Town or city').fill('Edinburgh');
+  await page.getByLabel('Postcode').fill('eh2 2aa');
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(
+    page.getByRole('radio', { name: /1 Princes Street, Edinburgh, EH2 2AA/ }),
+  ).toBeChecked();
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('timer')).toBeVisible();
+  await expect(payment.getByText('Swedish Massage (60 min)')).toBeVisible();
+  await expect(payment.getByText('Hot Stones')).toBeVisible();
+  await expect(payment.getByText('Amount to pay')).toBeVisible();
+  await expect(payment.getByText('£80.00').first()).toBeVisible();
+  await expect(payment.getByRole('heading', { name: 'Cancellation terms' })).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await expect(page.getByLabel('Card number')).toHaveValue(CARDS.ok);
+  await page.getByLabel('Expiry date').fill('1230');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay £80.00' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+  await expect(page).toHaveURL(/confirm-booking\?booking=/);
+  await expect(page.getByText(/added to your appointments/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`${time} to`))).toBeVisible();
+  // The selection is cleared once the booking is confirmed.
+  expect(await page.evaluate(() => window.localStorage.getItem('glow.booking'))).toBeNull();
+
+  await page.getByRole('link', { name: 'See your appointments' }).click();
+  await expect(page).toHaveURL(/\/account\/appointments$/);
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  await expect(upcoming.getByText(`with ${world.therapist.name}`)).toBeVisible();
+  await expect(upcoming.getByText('Confirmed')).toBeVisible();
+});
+
+test('a declined card says why, and the time is free to book again', async ({ page, request }) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  const time = await chooseFirstSlot(page, world);
+
+  await payWithNewCard(page, CARDS.declined);
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Choose another time' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
+  await expect(
+    page.getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true }),
+  ).toBeVisible();
+});
+
+test('3-D Secure approved at /authorisation/confirm confirms the booking', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  await chooseFirstSlot(page, world);
+  await payWithNewCard(page, CARDS.authenticate);
+
+  await expect(page).toHaveURL(/\/authorisation\/confirm\?booking=.+&payment=.+/);
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  const bank = page.getByRole('main');
+  await expect(bank.getByRole('definition').filter({ hasText: /^Glow at Home$/ })).toBeVisible();
+  await expect(bank.getByRole('definition').filter({ hasText: /^£65\.00$/ })).toBeVisible();
+  await expect(bank.getByText('ending 3184')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/confirm-booking\\?booking=`));
+});
+
+test('3-D Secure failed at /authorisation/confirm takes no money and frees the time', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  const time = await chooseFirstSlot(page, world);
+  await payWithNewCard(page, CARDS.authenticate);
+
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fail' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment not taken' })).toBeVisible();
+  await expect(page.getByText(/could not confirm the payment/)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Choose a time again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
+  await expect(
+    page.getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true }),
+  ).toBeVisible();
+});
+
+test('cancelling shows the refund before confirming, then refunds it', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  await chooseFirstSlot(page, world);
+  await payWithNewCard(page, CARDS.ok);
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+
+  await page.goto('/account/appointments');
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  await upcoming.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+  // Two days ahead: more than 24 hours before the start, so the whole price comes back.
+  await expect(dialog.getByText('You get a full refund: £65.00.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+
+  await expect(page.getByText('£65.00 is on its way back to you.')).toBeVisible();
+  await expect(upcoming.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  // Cancelled appointments are listed with the past ones.
+  await expect(
+    page.getByRole('region', { name: 'Past' }).getByText('Cancelled', { exact: true }),
+  ).toBeVisible();
+});

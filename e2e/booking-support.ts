@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+
+// Helpers for the booking specs. Each test gets a city of its own with its own therapists and
+// availability, so the slots one test books are never the ones another test expects to be free.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const STRONG_PASSWORD = 'Lavender-Pebble-42-Harbour';
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  authenticate: '4000 0027 6000 3184',
+} as const;
+
+export interface BookingWorld {
+  city: { slug: string; name: string };
+  therapist: { id: string; name: string; username: string };
+  /** A therapist whose minimum spend is above one Swedish massage (£65.00): £100.00. */
+  pricey: { id: string; name: string };
+  /** The UK day the tests book on, YYYY-MM-DD: two days ahead, so cancelling is free. */
+  day: string;
+}
+
+/** Today's UK date plus `days`, as YYYY-MM-DD. */
+function ukDate(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(Date.now() + days * DAY_MS);
+  return parts;
+}
+
+/** Whole days of availability, 08:00 to 20:00 UTC (UK wall-clock in winter, 09:00–21:00 in summer). */
+function availability(days: number) {
+  const windows = [];
+  for (let d = 0; d <= days; d++) {
+    const date = ukDate(d);
+    windows.push({ start: `${date}T08:00:00Z`, end: `${date}T20:00:00Z` });
+  }
+  return windows;
+}
+
+export async function createBookingWorld(request: APIRequestContext): Promise<BookingWorld> {
+  const id = randomBytes(4).toString('hex');
+  const city = { slug: `e2e-book-${id}`, name: `Bookham ${id}` };
+  const therapist = { id: `e2e-th-${id}`, name: `Morag Test${id}`, username: `morag-${id}` };
+  const pricey = { id: `e2e-pricey-${id}`, name: `Anna Dear${id}` };
+  const services = ['swedish-massage-60', 'deep-tissue-massage-60', 'hot-stones', 'scalp-massage'];
+  const response = await request.post('/api/internal/catalogue', {
+    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+    data: {
+      cities: [city],
+      therapists: [
+        {
+          ...therapist,
+          active: true,
+          paymentsConnected: true,
+          area: city.slug,
+          serviceIds: services,
+          availability: availability(6),
+        },
+        {
+          ...pricey,
+          username: `anna-${id}`,
+          active: true,
+          paymentsConnected: true,
+          area: city.slug,
+          minimumSpendPence: 10000,
+          serviceIds: services,
+          availability: availability(6),
+        },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { city, therapist, pricey, day: ukDate(2) };
+}
+
+/** The calendar button's name for a day: "Tuesday 24 November 2026", as the app writes it. */
+export function dayLabel(date: string): string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const parts = format.formatToParts(Date.parse(`${date}T00:00:00Z`));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+export function newCustomer() {
+  const id = randomBytes(4).toString('hex');
+  return {
+    name: `Ailsa Booker ${id}`,
+    email: `booker-${id}@example.com`,
+    phoneNumber: '07700 900456',
+    password: STRONG_PASSWORD,
+  };
+}
+
+/** Signs a new customer up and in, in the page's own browser context (its cookies). */
+export async function signUpInBrowser(page: Page) {
+  const customer = newCustomer();
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { ...customer, accountType: 'personal' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const address = await page.request.post('/api/me/addresses', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { line1: '12 Test Street', town: 'Edinburgh', postcode: 'EH1 1AA' },
+  });
+  expect(address.status(), await address.text()).toBeLessThan(300);
+  return customer;
+}
+
+/** Chooses a Swedish massage, the world's day and the therapist's first time; ends on confirm. */
+export async function chooseFirstSlot(page: Page, world: BookingWorld): Promise<string> {
+  await page.goto(`/${world.city.slug}/select-treatments`);
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+  await page.getByRole('button', { name: dayLabel(world.day), exact: true }).click();
+  const card = page.getByRole('listitem').filter({
+    has: page.getByRole('heading', { name: world.therapist.name }),
+  });
+  const first = card
+    .getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d with ${world.therapist.name}$`) })
+    .first();
+  const time = ((await first.textContent()) ?? '').trim();
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/confirm-booking$`));
+  return time;
+}
+
+/** From the confirm page of a signed-in customer with a saved address: hold, then pay by card. */
+export async function payWithNewCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await page.getByRole('radio', { name: 'A new card' }).check();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
