@@ -1,0 +1,58 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUiStore } from '../../lib/ui-store';
+import { accountKeys, authProvidersKey, clearAccountData } from '../account/query-keys';
+import { notifyInTurn } from './session-actions';
+
+afterEach(() => useUiStore.getState().clearNotification());
+
+describe('notifyInTurn', () => {
+  it('shows the next message once the one before has gone', () => {
+    notifyInTurn([
+      { type: 'error', title: 'First' },
+      { type: 'error', title: 'Second' },
+    ]);
+    const store = useUiStore.getState;
+    expect(store().notification?.title).toBe('First');
+    store().clearNotification(store().notification?.id);
+    expect(store().notification?.title).toBe('Second');
+    store().clearNotification(store().notification?.id);
+    expect(store().notification).toBeNull();
+  });
+
+  it('gives way to a newer message instead of covering it', () => {
+    notifyInTurn([
+      { type: 'error', title: 'First' },
+      { type: 'error', title: 'Second' },
+    ]);
+    const store = useUiStore.getState;
+    store().notify({ type: 'info', title: 'Logged Out' });
+    store().clearNotification(store().notification?.id);
+    expect(store().notification).toBeNull();
+  });
+});
+
+describe('clearAccountData', () => {
+  it("forgets the customer's data and keeps what is not personal", () => {
+    const client = new QueryClient();
+    for (const key of [
+      accountKeys.me,
+      accountKeys.addresses,
+      accountKeys.cards,
+      accountKeys.appointments,
+      [...accountKeys.appointments, 'booking-1'],
+      accountKeys.lastAppointment,
+      accountKeys.giftCards,
+      authProvidersKey,
+      ['cities'],
+    ]) {
+      client.setQueryData(key, { some: 'data' });
+    }
+    clearAccountData(client);
+    const left = client
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
+    expect(left).toEqual([authProvidersKey, ['cities']]);
+  });
+});
