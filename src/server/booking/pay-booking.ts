@@ -28,8 +28,20 @@ export type PaymentInput =
 export type PayResult =
   { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
 
-export function demoActionUrl(bookingId: string, paymentId: string): string {
-  return `/authorisation/confirm?booking=${bookingId}&payment=${paymentId}`;
+/**
+ * Where the customer goes to authenticate: the provider's own page when it gives one, else our
+ * /authorisation/confirm (the demo bank page for `payment=`, the re-check page for `payment_intent=`).
+ */
+function actionUrlOf(
+  provider: string,
+  bookingId: string,
+  paymentId: string,
+  outcome: Extract<ChargeOutcome, { kind: 'requires_action' }>,
+): string {
+  if (outcome.redirectUrl) return outcome.redirectUrl;
+  return provider === 'demo'
+    ? `/authorisation/confirm?booking=${bookingId}&payment=${paymentId}`
+    : `/authorisation/confirm?booking=${bookingId}&payment_intent=${outcome.providerPaymentId}`;
 }
 
 const cardProblem = (field: string, message: string) =>
@@ -112,9 +124,7 @@ async function recordCharge(
         ? 'requires_action'
         : 'failed';
   const actionUrl =
-    outcome.kind === 'requires_action'
-      ? (outcome.redirectUrl ?? demoActionUrl(b.id, paymentId))
-      : null;
+    outcome.kind === 'requires_action' ? actionUrlOf(provider, b.id, paymentId, outcome) : null;
   const [row] = await tx
     .insert(payment)
     .values({
@@ -155,7 +165,7 @@ async function recordCharge(
       .where(eq(booking.id, b.id));
     return {
       kind: 'requires_action',
-      actionUrl: actionUrl ?? demoActionUrl(b.id, paymentId),
+      actionUrl: actionUrl ?? actionUrlOf(provider, b.id, paymentId, outcome),
       clientSecret: outcome.clientSecret,
     };
   }
