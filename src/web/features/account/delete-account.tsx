@@ -66,7 +66,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
       setError(fields.password ?? fields.confirm ?? caught.detail);
       return;
     }
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
     await signOutQuietly(queryClient);
     notify({
       type: 'info',

@@ -33,14 +33,21 @@ const PERSONAL_ROOTS = [
   accountKeys.appointments,
   accountKeys.lastAppointment,
   accountKeys.giftCards,
-];
+  // The booking screens' caches (src/web/features/booking/api.ts): single bookings are personal,
+  // and availability is worked out for the signed-in customer (account type, gender).
+  ['bookings'],
+  ['availability'],
+] as const;
 
 /** Forgets every cached piece of the signed-out customer's data, in memory and in storage. */
 export function clearAccountData(queryClient: QueryClient): void {
   for (const queryKey of PERSONAL_ROOTS) {
-    // cancel first: a request in flight would otherwise write the old customer's data back.
+    // Cancel first: a request in flight would otherwise write the old customer's data back.
     void queryClient.cancelQueries({ queryKey });
-    queryClient.removeQueries({ queryKey });
+    queryClient.removeQueries({ queryKey, type: 'inactive' });
+    // Queries on screen are emptied and asked again, so what shows is the new answer; removing
+    // them would leave their components holding the old one.
+    void queryClient.resetQueries({ queryKey, type: 'active' });
   }
   try {
     for (const key of ACCOUNT_STORAGE_KEYS) window.localStorage.removeItem(key);

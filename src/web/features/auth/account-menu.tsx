@@ -57,8 +57,9 @@ export function AccountMenu() {
   const firstName = me?.name.split(/\s+/)[0] ?? '';
   const onSignOut = async () => {
     setLeaving(true);
-    // Off the private pages first, so they never flash a "sign in" redirect on the way out.
-    if (pathname.startsWith('/account')) navigate('/', { replace: true });
+    // Off the private pages first (waiting for the lazily loaded home page to be in place), so
+    // they never answer the emptied profile with a "sign in" redirect on the way out.
+    if (pathname.startsWith('/account')) await navigate('/', { replace: true });
     await signOut(queryClient);
     setLeaving(false);
   };

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../../lib/ui-store';
 import { accountKeys, authProvidersKey, clearAccountData } from '../account/query-keys';
 import { notifyInTurn } from './session-actions';
@@ -43,6 +43,8 @@ describe('clearAccountData', () => {
       [...accountKeys.appointments, 'booking-1'],
       accountKeys.lastAppointment,
       accountKeys.giftCards,
+      ['bookings', 'booking-1'],
+      ['availability', 'edinburgh', 'dates', 'massage'],
       authProvidersKey,
       ['cities'],
     ]) {
@@ -54,5 +56,20 @@ describe('clearAccountData', () => {
       .getAll()
       .map((q) => q.queryKey);
     expect(left).toEqual([authProvidersKey, ['cities']]);
+  });
+
+  it('empties data on screen and asks again, so the old answer never lingers', async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: accountKeys.addresses,
+      queryFn: async () => `answer ${++calls}`,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('answer 1'));
+    clearAccountData(client);
+    expect(observer.getCurrentResult().data).toBeUndefined();
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('answer 2'));
+    unsubscribe();
   });
 });

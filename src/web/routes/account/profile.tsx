@@ -54,7 +54,7 @@ export default function AccountProfilePage() {
 
   const onSignOut = async () => {
     setSigningOut(true);
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
     await signOut(queryClient);
   };
 
