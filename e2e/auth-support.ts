@@ -29,10 +29,14 @@ export function newCustomer(prefix = 'customer'): TestCustomer {
  * Signs a customer up through the API with a context of its own, so the browser under test stays
  * signed out. The Origin header is what a browser would send; the server checks it.
  */
-export async function signUpByApi(request: APIRequestContext, customer: TestCustomer) {
+export async function signUpByApi(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  accountType: 'personal' | 'business' = 'personal',
+) {
   const response = await request.post('/api/auth/sign-up/email', {
     headers: { Origin: E2E_BASE_URL },
-    data: { ...customer, accountType: 'personal' },
+    data: { ...customer, accountType },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -162,6 +162,10 @@ test('an emailed sign-in link signs the customer in', async ({ page, request }) 
   await page.goto(link);
   await expect(page).toHaveURL(/\/account\/appointments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+
+  // A used link lands on /login?error=INVALID_TOKEN, which says so in words.
+  await page.goto(link);
+  await expect(toast(page, 'Link expired')).toContainText('has expired or has already been used');
 });
 
 test('a therapist is refused with the Login Error and stays signed out', async ({
