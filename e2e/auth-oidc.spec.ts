@@ -119,3 +119,21 @@ test('a customer links OpenID on the account page and then signs in with it', as
   await expect(toast(page, ANOTHER_SERVICE.title)).toContainText(ANOTHER_SERVICE.message);
   expect((await page.request.get('/api/me')).status()).toBe(401);
 });
+
+test('a linked OpenID account can be unlinked again', async ({ page }) => {
+  const customer = newCustomer('unlinker');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await fillSignUp(page, customer);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  const services = page.getByRole('region', { name: 'Sign-in services' });
+  await viaProvider(page, `unlinker-${randomBytes(4).toString('hex')}`, () =>
+    services.getByRole('button', { name: `Link ${E2E_OIDC_NAME}` }).click(),
+  );
+  await expect(services.getByText(`Linked: you can sign in with ${E2E_OIDC_NAME}`)).toBeVisible();
+  await services.getByRole('button', { name: `Unlink ${E2E_OIDC_NAME}` }).click();
+  await expect(services.getByText(`${E2E_OIDC_NAME} is no longer linked`)).toBeVisible();
+  await expect(services.getByText('Not linked')).toBeVisible();
+});
