@@ -92,7 +92,6 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           type="button"
           className="rounded px-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
           aria-controls={id}
-          aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? 'Hide' : 'Show'}
