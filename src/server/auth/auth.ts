@@ -88,6 +88,8 @@ export function createAuth({ config, db, secret, mailer }: AuthOptions) {
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
                 disableSignUp: true,
+                // Signing out of the booking site must not sign the customer out of their company.
+                disableProviderLogout: true,
               },
             ],
           }),
