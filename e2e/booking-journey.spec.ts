@@ -185,3 +185,47 @@ test('cancelling shows the refund before confirming, then refunds it', async ({
     page.getByRole('region', { name: 'Past' }).getByText('Cancelled', { exact: true }),
   ).toBeVisible();
 });
+
+test('going back from a held time and choosing it again is not blocked by the first hold', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  const time = await chooseFirstSlot(page, world);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page
+    .getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByText('That time has just gone')).toHaveCount(0);
+});
+
+test('an appointment can be moved to another free time with the same therapist', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await signUpInBrowser(page);
+  await chooseFirstSlot(page, world);
+  await payWithNewCard(page, CARDS.ok);
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+
+  await page.goto('/account/appointments');
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move this appointment' });
+  await expect(dialog.getByRole('combobox', { name: 'Day' })).toHaveValue(world.day);
+  const later = dialog.getByRole('button', { name: /^\d\d:\d\d$/ }).nth(3);
+  const time = ((await later.textContent()) ?? '').trim();
+  await later.click();
+  await dialog.getByRole('button', { name: `Move to ${time}` }).click();
+
+  await expect(page.getByText(`See you at ${time} on ${dayLabel(world.day)}.`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Upcoming' }).getByText(new RegExp(`^${time} to`)),
+  ).toBeVisible();
+});

@@ -201,9 +201,18 @@ export function payBooking(id: string, payment: PaymentRequest): Promise<Payment
   return api.post<PaymentResult>(`/api/bookings/${encodeURIComponent(id)}/payment`, payment);
 }
 
-/** Lets go of an unpaid hold when the customer changes their mind; the hold expires anyway. */
-export function releaseHold(id: string): void {
-  api.post(`/api/bookings/${encodeURIComponent(id)}/cancel`).catch(() => {
-    // Best effort: a hold nobody pays for expires on its own after a few minutes.
-  });
+/**
+ * Lets go of a hold the customer has moved on from (another time, another address), so their own
+ * hold cannot block the time they pick next. Only a booking still unpaid is released: the status
+ * is read fresh, because cancelling a paid booking would refund it by the cancellation policy.
+ * Best effort: a hold nobody pays for expires on its own after a few minutes.
+ */
+export async function releaseUnpaidHold(id: string): Promise<void> {
+  const path = `/api/bookings/${encodeURIComponent(id)}`;
+  try {
+    const booking = await api.get<Booking>(path);
+    if (booking.status === 'held') await api.post<CancelResult>(`${path}/cancel`);
+  } catch {
+    // Gone, expired or already released: nothing to let go of.
+  }
 }

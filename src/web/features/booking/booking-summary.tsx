@@ -5,6 +5,7 @@ import { DEFAULT_RULES_CONFIG } from '../../../domain/constants';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { CloseIcon } from '../../components/icons';
+import { focusMainIfInside } from '../../lib/focus';
 import { useCityTreatments, type Treatment } from '../catalogue/api';
 import { BagIcon } from './booking-icons';
 import { formatDuration } from './booking-format';
@@ -97,7 +98,8 @@ export function BookingSummaryToggle({ city }: { city: string }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
-      buttonRef.current?.focus();
+      if (count === 0) focusMainIfInside(panelRef.current);
+      else buttonRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -111,29 +113,40 @@ export function BookingSummaryToggle({ city }: { city: string }) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+    // Also re-run when an item is removed: its Remove button is gone, so focus returns to the panel.
+  }, [open, count]);
 
-  if (count === 0) return null;
+  // Removing the last treatment inside the open summary keeps the summary (now saying so) until
+  // it is closed, rather than pulling it, and the keyboard focus in it, out from under the customer.
+  if (count === 0 && !open) return null;
+
+  const close = () => {
+    setOpen(false);
+    if (count === 0) focusMainIfInside(panelRef.current);
+    else buttonRef.current?.focus();
+  };
 
   return (
     <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="relative grid h-11 w-11 place-items-center rounded-full border border-brand-200 bg-white text-brand-800 hover:bg-brand-50"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`Booking summary, ${count} ${count === 1 ? 'treatment' : 'treatments'}`}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <BagIcon className="h-5 w-5" />
-        <span
-          aria-hidden="true"
-          className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
+      {count > 0 && (
+        <button
+          ref={buttonRef}
+          type="button"
+          className="relative grid h-11 w-11 place-items-center rounded-full border border-brand-200 bg-white text-brand-800 hover:bg-brand-50"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={`Booking summary, ${count} ${count === 1 ? 'treatment' : 'treatments'}`}
+          onClick={() => setOpen((v) => !v)}
         >
-          {count}
-        </span>
-      </button>
+          <BagIcon className="h-5 w-5" />
+          <span
+            aria-hidden="true"
+            className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
+          >
+            {count}
+          </span>
+        </button>
+      )}
       {open && (
         <div
           ref={panelRef}
@@ -151,15 +164,16 @@ export function BookingSummaryToggle({ city }: { city: string }) {
               type="button"
               className="-mr-2 grid h-9 w-9 place-items-center rounded-full text-muted hover:bg-brand-50 hover:text-ink"
               aria-label="Close booking summary"
-              onClick={() => {
-                setOpen(false);
-                buttonRef.current?.focus();
-              }}
+              onClick={close}
             >
               <CloseIcon className="h-5 w-5" />
             </button>
           </div>
-          <BasketLines city={city} removable />
+          {count === 0 ? (
+            <p className="mt-3 text-muted">No treatments chosen.</p>
+          ) : (
+            <BasketLines city={city} removable />
+          )}
           <button
             type="button"
             className={`${buttonClass('ghost')} mt-4 w-full`}

@@ -9,14 +9,7 @@ import { FormMessage } from '../auth/form-fields';
 import { useCurrentCustomer } from '../auth/use-customer';
 import type { Me } from '../account/types';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';
-import {
-  bookingKeys,
-  holdBooking,
-  releaseHold,
-  useBooking,
-  type Booking,
-  type PaymentResult,
-} from './api';
+import { bookingKeys, holdBooking, useBooking, type Booking, type PaymentResult } from './api';
 import { AppointmentDetails } from './appointment-details';
 import { UserIcon } from './booking-icons';
 import { useBookingStore, useCitySelection } from './booking-store';
@@ -26,6 +19,7 @@ import { BookingOrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 import { confirmationPath, useGoToConfirmation } from './payment-outcome';
 import { SelectionSummary } from './selection-summary';
+import { useAbandonHold } from './use-abandon-hold';
 
 type Notice = { message: string; chooseAgain: boolean } | null;
 
@@ -72,6 +66,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const goToConfirmation = useGoToConfirmation();
+  const abandonHold = useAbandonHold();
   const [addressId, setAddressId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const defaultAddressId = useDefaultAddressId();
@@ -190,10 +185,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               <button
                 type="button"
                 className="text-sm font-semibold text-brand-800 underline underline-offset-2"
-                onClick={() => {
-                  releaseHold(booking.id);
-                  setHeldBooking(null);
-                }}
+                onClick={() => void abandonHold()}
               >
                 Change address
               </button>

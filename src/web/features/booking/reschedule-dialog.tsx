@@ -192,7 +192,8 @@ export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogP
           </FormMessage>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* Stays in view under a long list of times, so the choice can be confirmed at once. */}
+      <div className="sticky -bottom-5 -mx-5 mt-4 flex flex-col-reverse gap-3 border-t border-brand-100 bg-white px-5 pt-3 pb-5 sm:-bottom-8 sm:-mx-8 sm:flex-row sm:justify-end sm:px-8 sm:pb-8">
         <button type="button" className={buttonClass('ghost')} onClick={onClose}>
           Keep current time
         </button>

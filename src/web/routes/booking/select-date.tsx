@@ -7,9 +7,11 @@ import { bookingDays, formatLongDate } from '../../features/booking/booking-form
 import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
 import { DateCalendar } from '../../features/booking/date-calendar';
 import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { StepGuard } from '../../features/booking/step-guard';
 
 function SelectDate({ city }: { city: string }) {
+  useAbandonHoldOnArrival();
   const { selectedTreatments, selectedDate } = useCitySelection(city);
   const setDate = useBookingStore((s) => s.setDate);
   const navigate = useNavigate();

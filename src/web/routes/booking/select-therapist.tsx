@@ -5,10 +5,12 @@ import { useAvailableTherapists } from '../../features/booking/api';
 import { formatLongDate } from '../../features/booking/booking-format';
 import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
 import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { StepGuard } from '../../features/booking/step-guard';
 import { TherapistCard } from '../../features/booking/therapist-card';
 
 function SelectTherapist({ city }: { city: string }) {
+  useAbandonHoldOnArrival();
   const { selectedTreatments, selectedDate, selectedTime, selectedTherapist } =
     useCitySelection(city);
   const setSlot = useBookingStore((s) => s.setSlot);

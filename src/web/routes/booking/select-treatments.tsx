@@ -9,6 +9,7 @@ import { useBasket } from '../../features/booking/booking-summary';
 import { useBookingStore } from '../../features/booking/booking-store';
 import { ContinueBar } from '../../features/booking/continue-bar';
 import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { TreatmentPicker } from '../../features/booking/treatment-picker';
 import { useCityName } from '../../features/booking/use-city-name';
 import { useCityTreatments } from '../../features/catalogue/api';
@@ -16,6 +17,7 @@ import { saveChosenCity } from '../../features/catalogue/chosen-city';
 import { isApiError } from '../../lib/api';
 
 export default function SelectTreatmentsPage() {
+  useAbandonHoldOnArrival();
   const { city = '' } = useParams();
   const { pathname } = useLocation();
   const treatments = useCityTreatments(city);
@@ -69,12 +71,19 @@ export default function SelectTreatmentsPage() {
               )}
             </p>
             {items.length > 0 ? (
-              <Link to={`/${city}/select-date`} className={buttonClass('primary', 'lg')}>
+              <Link
+                to={`/${city}/select-date`}
+                className={`${buttonClass('primary', 'lg')} shrink-0 whitespace-nowrap`}
+              >
                 Choose a date
                 <ArrowRightIcon className="h-5 w-5" />
               </Link>
             ) : (
-              <button type="button" disabled className={buttonClass('primary', 'lg')}>
+              <button
+                type="button"
+                disabled
+                className={`${buttonClass('primary', 'lg')} shrink-0 whitespace-nowrap`}
+              >
                 Choose a date
                 <ArrowRightIcon className="h-5 w-5" />
               </button>
