@@ -149,7 +149,7 @@ for (const kind of testDatabaseKinds()) {
       customer = null;
     });
 
-    it('never offers a slot overlapping an active booking; an expired hold frees it', async () => {
+    it('never offers a slot overlapping an active booking; lapsed holds (3-D Secure too) free it', async () => {
       await database.db
         .insert(user)
         .values({ id: 'avail-customer', name: 'C', email: `c-${kind}@example.com` });
@@ -160,8 +160,11 @@ for (const kind of testDatabaseKinds()) {
           ('avail-customer', 't-anna', 'testcity', '2026-11-24T09:30:00Z',
            '[2026-11-24T09:30:00Z,2026-11-24T10:45:00Z)', 'confirmed', 3000, 75, 3000, null),
           ('avail-customer', 't-bea', 'testcity', '2026-11-24T09:00:00Z',
-           '[2026-11-24T09:00:00Z,2026-11-24T12:00:00Z)', 'held', 3000, 75, 3000,
-           '2026-11-23T07:55:00Z')`);
+           '[2026-11-24T09:00:00Z,2026-11-24T10:30:00Z)', 'held', 3000, 75, 3000,
+           '2026-11-23T07:55:00Z'),
+          ('avail-customer', 't-bea', 'testcity', '2026-11-24T10:30:00Z',
+           '[2026-11-24T10:30:00Z,2026-11-24T12:00:00Z)', 'requires_action', 3000, 75, 3000,
+           '2026-11-23T07:59:00Z')`);
       const list = await therapists(`date=${DAY}&treatments=massage-60`);
       const anna = list.find((t) => t.id === 't-anna');
       // Booking 09:30–10:45 blocks every 75-minute start before 10:45; 10:45 still fits before 12:00.

@@ -104,13 +104,15 @@ export async function loadCalendars(
     sql`select therapist_id, ${span} from availability
         where therapist_id in ${therapistIds} and during && ${rangeOf(range)}`,
   );
-  // An expired hold no longer blocks anyone, even before the sweeper marks it expired.
+  // A hold that ran out (waiting for 3-D Secure or not) no longer blocks anyone, even before the
+  // sweeper marks it expired: the same test the hold transaction applies.
   const bookings = await queryRows<SpanRow>(
     db,
     sql`select therapist_id, ${span} from booking
         where therapist_id in ${therapistIds} and during && ${rangeOf(range)}
-          and (status in ('confirmed', 'requires_action')
-               or (status = 'held' and hold_expires_at > ${now.toISOString()}::timestamptz))`,
+          and (status = 'confirmed'
+               or (status in ('held', 'requires_action')
+                   and hold_expires_at > ${now.toISOString()}::timestamptz))`,
   );
   return { windows: groupByTherapist(windows), bookings: groupByTherapist(bookings) };
 }
