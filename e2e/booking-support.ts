@@ -58,6 +58,8 @@ export async function createBookingWorld(request: APIRequestContext): Promise<Bo
         {
           ...therapist,
           active: true,
+          // Business accounts see only business-enabled therapists.
+          business: true,
           paymentsConnected: true,
           area: city.slug,
           serviceIds: services,
@@ -104,12 +106,18 @@ export function newCustomer() {
   };
 }
 
-/** Signs a new customer up and in, in the page's own browser context (its cookies). */
-export async function signUpInBrowser(page: Page) {
+/**
+ * Signs a new customer up and in, in the page's own browser context (its cookies), with a saved
+ * address so the confirm page can hold at once.
+ */
+export async function signUpInBrowser(
+  page: Page,
+  accountType: 'personal' | 'business' = 'personal',
+) {
   const customer = newCustomer();
   const response = await page.request.post('/api/auth/sign-up/email', {
     headers: { Origin: E2E_BASE_URL },
-    data: { ...customer, accountType: 'personal' },
+    data: { ...customer, accountType },
   });
   expect(response.status(), await response.text()).toBe(200);
   const address = await page.request.post('/api/me/addresses', {
@@ -147,4 +155,15 @@ export async function payWithNewCard(page: Page, number: string) {
   await page.getByLabel('Expiry date').fill('12/30');
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+export async function setInvoiceArrangement(request: APIRequestContext, email: string) {
+  const response = await request.put(
+    `/api/internal/users/${encodeURIComponent(email)}/business-payment`,
+    {
+      headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+      data: { arrangement: 'invoice' },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
 }
