@@ -61,6 +61,8 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await dialog.getByRole('radio', { name: /Personal/ }).check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(dialog).toHaveCount(0);
+  // Focus carries on to the next step rather than being lost with the button that opened the modal.
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeFocused();
 
   // No saved address yet: add one here.
   await expect(page.getByText(`Booking as ${customer.name}`)).toBeVisible();
@@ -75,6 +77,7 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByRole('timer')).toBeVisible();
+  await expect(payment.getByRole('heading', { name: 'Payment' })).toBeFocused();
   await expect(payment.getByText('Swedish Massage (60 min)')).toBeVisible();
   await expect(payment.getByText('Hot Stones')).toBeVisible();
   await expect(payment.getByText('Amount to pay')).toBeVisible();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
@@ -30,7 +30,11 @@ const cardClass = 'rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm
 
 function SectionTitle({ id, step, children }: { id: string; step: number; children: string }) {
   return (
-    <h2 id={id} className="flex items-center gap-3 font-display text-xl font-semibold text-ink">
+    <h2
+      id={id}
+      tabIndex={-1}
+      className="flex items-center gap-3 font-display text-xl font-semibold text-ink focus:outline-none"
+    >
       <span
         aria-hidden="true"
         className="grid h-7 w-7 place-items-center rounded-full bg-brand-100 font-sans text-sm font-bold text-brand-800"
@@ -163,6 +167,20 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
 
   const booking = held.data?.status === 'held' ? held.data : null;
 
+  // The button just pressed (sign in, hold, pay) is gone once the step changes; carry keyboard and
+  // screen-reader users to the section that now needs them instead of leaving focus nowhere.
+  const stage = booking ? 'pay' : notice ? 'notice' : 'address';
+  const lastStage = useRef<string | null>(null);
+  useEffect(() => {
+    const first = lastStage.current === null;
+    lastStage.current = stage;
+    // Not on arrival (including just after signing in): the page is read from the top then.
+    if (first) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById('checkout-payment')?.focus();
+  }, [stage]);
+
   return (
     <>
       <section aria-labelledby="checkout-account" className={cardClass}>
@@ -279,6 +297,17 @@ export function Checkout({ city }: { city: string }) {
   // The session as well as the profile: signing in through the modal changes the session, which
   // re-renders this page with the new customer.
   const { status, me } = useCurrentCustomer();
+  const wasSignedOut = useRef(false);
+  const loginOpen = useUiStore((s) => s.showLoginModal) === true;
+
+  // Signed in through the modal: the button that opened it is gone, so start at the next step.
+  useEffect(() => {
+    if (status === 'signed-out') wasSignedOut.current = true;
+    if (status !== 'signed-in' || !me || loginOpen || !wasSignedOut.current) return;
+    wasSignedOut.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById('checkout-account')?.focus();
+  }, [status, me, loginOpen]);
   const selection = useCitySelection(city);
   const held = useBooking(selection.heldBookingId);
 
