@@ -76,7 +76,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  installSecurityHeaders(app, { production: config.isProduction });
+  installSecurityHeaders(app, {
+    production: config.isProduction,
+    stripe: config.payments.provider === 'stripe',
+  });
   installCsrfProtection(app, { publicUrl: config.publicUrl, production: config.isProduction });
 
   await app.register(fastifySwagger, {
