@@ -16,6 +16,7 @@ import { useBookingStore, useCitySelection } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
 import { HoldCountdown } from './hold-countdown';
 import { BookingOrderSummary } from './order-summary';
+import { paymentActionTarget } from './payment-action';
 import { PaymentForm } from './payment-form';
 import { confirmationPath, useGoToConfirmation } from './payment-outcome';
 import { SelectionSummary } from './selection-summary';
@@ -150,9 +151,13 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
       goToConfirmation(city, heldId);
       return;
     }
-    // Our own bank page is a route of this app; a real provider's page is somewhere else.
-    if (result.actionUrl.startsWith('/')) void navigate(result.actionUrl);
-    else window.location.assign(result.actionUrl);
+    // Our own bank page is a route of this app; a real provider's page (Stripe's hosted 3-D
+    // Secure) is on its own origin and needs a full page load.
+    const target = paymentActionTarget(result.actionUrl, window.location.origin);
+    if (target.kind === 'in-app') void navigate(target.path);
+    else if (target.kind === 'external') window.location.assign(target.url);
+    // An address we will not follow: the return page asks the server where the payment stands.
+    else void navigate(`/authorisation/confirm?booking=${encodeURIComponent(heldId)}`);
   };
 
   const onExpired = useCallback(() => {
