@@ -85,6 +85,8 @@ export type PaymentRequest =
       card: { number: string; expMonth: number; expYear: number; cvc: string };
       saveCard: boolean;
     }
+  /** Stripe provider: the card was entered in Stripe Elements; only its pm_… id comes here. */
+  | { method: 'card'; paymentMethodId: string; saveCard: boolean }
   | { method: 'saved-card'; cardId: string }
   | { method: 'invoice' };
 

@@ -16,6 +16,9 @@ import { cardBrandName } from './booking-format';
 import { LockIcon } from './booking-icons';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
+import { newCardEntryFor, usePaymentConfig } from './payment-config';
+import { CardEntryError } from './stripe-card';
+import { StripeCardForm, type StripeCardHandle } from './stripe-card-form';
 
 type Method = { kind: 'saved'; cardId: string } | { kind: 'new' } | { kind: 'invoice' };
 
@@ -44,6 +47,9 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
+  const stripeCardRef = useRef<StripeCardHandle>(null);
+  const paymentConfig = usePaymentConfig();
+  const newCard = newCardEntryFor(paymentConfig);
   const legendId = useId();
 
   const savedCards = cards.data ?? [];
@@ -58,13 +64,17 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
         : { kind: 'new' });
 
   const pay = useMutation({
-    mutationFn: (request: PaymentRequest) => payBooking(booking.id, request),
+    // Stripe's card form first turns the card into a pm_… id, inside the same pending state.
+    mutationFn: async (request: PaymentRequest | (() => Promise<PaymentRequest>)) =>
+      payBooking(booking.id, typeof request === 'function' ? await request() : request),
     onSuccess: (result) => {
       // The number is not needed once the request is answered; drop it from memory.
       setCard(EMPTY_CARD);
       onResult(result);
     },
     onError: (error) => {
+      // The Stripe card form has already shown why, next to the card.
+      if (error instanceof CardEntryError) return;
       if (!isApiError(error)) {
         setFormError('Something went wrong. Please try again.');
         return;
@@ -94,6 +104,11 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
     setFormError(null);
     if (method.kind === 'invoice') return pay.mutate({ method: 'invoice' });
     if (method.kind === 'saved') return pay.mutate({ method: 'saved-card', cardId: method.cardId });
+    if (newCard.kind !== 'demo') {
+      const stripeCard = stripeCardRef.current;
+      if (stripeCard) pay.mutate(() => stripeCard.paymentRequest());
+      return;
+    }
     const errors = validateCard(card, new Date());
     setCardErrors(errors);
     if (errors.number) return numberRef.current?.focus();
@@ -183,7 +198,17 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
         </div>
       </fieldset>
 
-      {method.kind === 'new' && (
+      {method.kind === 'new' && newCard.kind !== 'demo' && (
+        <div className="mt-5">
+          <StripeCardForm
+            ref={stripeCardRef}
+            entry={newCard}
+            onRetryEntry={() => void paymentConfig.refetch()}
+            retryingEntry={paymentConfig.isFetching}
+          />
+        </div>
+      )}
+      {method.kind === 'new' && newCard.kind === 'demo' && (
         <div className="mt-5">
           <CardForm
             value={card}
