@@ -3,9 +3,10 @@ import type { SVGProps } from 'react';
 // Inline outline icons (24px grid, currentColor) so no icon font or extra request is needed.
 // Decorative by default: pass aria-label and role="img" where an icon carries meaning alone.
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The outline frame every icon shares; features draw their own paths inside it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
