@@ -23,7 +23,7 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 /** A real SMTP server on a free local port, so mail tests exercise nodemailer end to end. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: { to: string; match: RegExp | undefined; resolve: (m: ReceivedMail) => void }[] =
     [];
@@ -55,11 +55,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     waitFor(to, match, timeoutMs = 5000) {
       const found = messages.find((m) => matches(m, to, match));
