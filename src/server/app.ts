@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './payments/payment-routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
+import { professionalRoutes } from './professionals/routes';
 import { systemRoutes } from './system/routes';
 
 export interface AppDeps {
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(availabilityRoutes(ctx));
+  await app.register(professionalRoutes(ctx));
   await app.register(internalRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(bookingRoutes(ctx));

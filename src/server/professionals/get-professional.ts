@@ -1,0 +1,95 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { city, therapist, therapistService, treatment } from '../db/schema';
+import { notFound } from '../http/problem';
+
+export interface ProfessionalTreatment {
+  id: string;
+  name: string;
+  category: string;
+  pricePence: number;
+  durationMinutes: number;
+}
+
+export interface ProfessionalProfile {
+  username: string;
+  name: string;
+  photoUrl: string | null;
+  bio: string;
+  area: string;
+  areaName: string;
+  businessEnabled: boolean;
+  /** What a booking with them must reach: their own minimum, or the default when they set none. */
+  minimumSpendPence: number;
+  /** Main treatments only, in catalogue order; add-ons are offered with them while booking. */
+  treatments: ProfessionalTreatment[];
+}
+
+/**
+ * A bookable therapist's public page. Unknown, inactive, unpaid and out-of-service-city therapists
+ * all get the same 404, so the answer never tells anyone that a hidden therapist exists.
+ */
+export async function getProfessional(
+  db: Db,
+  username: string,
+  defaultMinimumSpendPence: number,
+): Promise<ProfessionalProfile> {
+  // Usernames are stored lower-case; a link typed with capitals still finds its therapist.
+  const wanted = username.toLowerCase();
+  const found = await db
+    .select({
+      id: therapist.id,
+      username: therapist.username,
+      name: therapist.name,
+      photoUrl: therapist.photoUrl,
+      bio: therapist.bio,
+      area: therapist.area,
+      areaName: city.name,
+      businessEnabled: therapist.businessEnabled,
+      minimumSpendPence: therapist.minimumSpendPence,
+    })
+    .from(therapist)
+    .innerJoin(city, eq(city.slug, therapist.area))
+    .where(
+      and(
+        eq(therapist.username, wanted),
+        eq(therapist.active, true),
+        eq(therapist.paymentsConnected, true),
+        eq(city.active, true),
+      ),
+    )
+    .limit(1);
+  const row = found[0];
+  if (!row) throw notFound(`We could not find a professional called "${wanted}".`);
+
+  const treatments = await db
+    .select({
+      id: treatment.id,
+      name: treatment.name,
+      category: treatment.category,
+      pricePence: treatment.pricePence,
+      durationMinutes: treatment.durationMinutes,
+    })
+    .from(therapistService)
+    .innerJoin(treatment, eq(treatment.id, therapistService.treatmentId))
+    .where(
+      and(
+        eq(therapistService.therapistId, row.id),
+        eq(treatment.active, true),
+        eq(treatment.isAddOn, false),
+      ),
+    )
+    .orderBy(asc(treatment.sortOrder), asc(treatment.name), asc(treatment.id));
+
+  return {
+    username: row.username,
+    name: row.name,
+    photoUrl: row.photoUrl,
+    bio: row.bio,
+    area: row.area,
+    areaName: row.areaName,
+    businessEnabled: row.businessEnabled,
+    minimumSpendPence: row.minimumSpendPence ?? defaultMinimumSpendPence,
+    treatments,
+  };
+}
