@@ -7,6 +7,7 @@ import { BookingLayout } from './layouts/booking-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { LegalLayout } from './layouts/legal-layout';
 import { PaymentLayout } from './layouts/payment-layout';
+import { ProfessionalLayout } from './layouts/professional-layout';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, so the first load carries only the shell and the page asked for.
@@ -113,6 +114,21 @@ export const routes: RouteObject[] = [
               {
                 path: 'account/appointments',
                 lazy: page(() => import('../routes/account/appointments')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <ProfessionalLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: 'professionals', lazy: page(() => import('../routes/professionals/index')) },
+              {
+                path: 'professionals/:username',
+                lazy: page(() => import('../routes/professionals/profile')),
               },
             ],
           },

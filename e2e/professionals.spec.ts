@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { createBookingWorld, dayLabel } from './booking-support';
+import { acceptCookiesUpFront } from './support';
+
+test.beforeEach(async ({ context }) => {
+  await acceptCookiesUpFront(context);
+});
+
+test('a therapist offered for a time has a profile that starts a booking with them', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await page.goto(`/${world.city.slug}/select-treatments`);
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+  await page.getByRole('button', { name: dayLabel(world.day), exact: true }).click();
+  await page.getByRole('link', { name: `View profile of ${world.therapist.name}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/professionals/${world.therapist.username}$`));
+  await expect(page.getByRole('heading', { level: 1, name: world.therapist.name })).toBeVisible();
+  await expect(page.getByRole('main').getByText(world.city.name)).toBeVisible();
+  const treatments = page.getByRole('region', { name: 'Treatments' });
+  const swedish = treatments.getByRole('listitem').filter({ hasText: 'Swedish Massage (60 min)' });
+  await expect(swedish).toContainText('£65.00');
+  await expect(swedish).toContainText('1 hr');
+  // Add-ons come with their parent while booking; they are not treatments of their own here.
+  await expect(treatments.getByText('Hot Stones')).toHaveCount(0);
+  await expect(page.getByText(/start from £23\.00 \(minimum spend\)/)).toBeVisible();
+
+  await page.getByRole('link', { name: `Book with ${world.therapist.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-treatments$`));
+});
+
+test('the list shows bookable demo professionals, filters by city and opens a profile', async ({
+  page,
+}) => {
+  await page.goto('/professionals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our professionals' })).toBeVisible();
+  const list = page.getByRole('main').getByRole('list').last();
+  await expect(list.getByRole('link', { name: 'Isla Mackenzie' })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Gemma Robson' })).toBeVisible();
+  // Demo therapists customers cannot book: inactive (Fiona) and without payments (Hamish).
+  await expect(page.getByText('Fiona Stewart')).toHaveCount(0);
+  await expect(page.getByText('Hamish Grant')).toHaveCount(0);
+
+  const filter = page.getByRole('group', { name: 'Filter by city' });
+  await filter.getByRole('button', { name: 'Newcastle', exact: true }).click();
+  await expect(filter.getByRole('button', { name: 'Newcastle', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: 'Gemma Robson' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Isla Mackenzie' })).toHaveCount(0);
+  await filter.getByRole('button', { name: 'Edinburgh', exact: true }).click();
+  await page.getByRole('link', { name: 'Isla Mackenzie' }).click();
+
+  await expect(page).toHaveURL(/\/professionals\/isla$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Isla Mackenzie' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'About Isla' })).toBeVisible();
+  await expect(page.getByText(/massage therapist for twelve years/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Treatments' }).getByText('Swedish Massage (60 min)'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Book with Isla Mackenzie' }).click();
+  await expect(page).toHaveURL(/\/edinburgh\/select-treatments$/);
+  await page.goBack();
+  await page.getByRole('link', { name: 'All professionals' }).click();
+  await expect(page).toHaveURL(/\/professionals$/);
+});
+
+test('unknown and hidden professionals show the not-found page', async ({ page }) => {
+  for (const username of ['nobody-by-this-name', 'fiona']) {
+    await page.goto(`/professionals/${username}`);
+    await expect(page.getByText(`Page not found: /professionals/${username}`)).toBeVisible();
+    await expect(
+      page.getByText("It looks like the page that you are looking for doesn't exist"),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the booking system' })).toBeVisible();
+  }
+});
