@@ -41,6 +41,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/professionals" className={linkClass}>
+                Our professionals
+              </Link>
+            </li>
+            <li>
               <a href={MAIN_WEBSITE_URL} className={linkClass}>
                 Our main website
               </a>
