@@ -4,7 +4,12 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseKind, type DatabaseTarget } from '../src/server/db/client';
+import {
+  openDatabase,
+  type DatabaseKind,
+  type DatabaseTarget,
+  type Db,
+} from '../src/server/db/client';
 import { registerCleanup } from './cleanup';
 import { loadScaleData, type LoadedCounts } from './load-scale-data';
 import type { ScaleData } from './scale-data';
@@ -16,15 +21,6 @@ import type { ScaleData } from './scale-data';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export interface PreparedDatabase {
-  kind: DatabaseKind;
-  /** What the server needs to open it: DATABASE_URL or DATA_DIR. */
-  env: Record<string, string>;
-  counts: LoadedCounts;
-  loadSeconds: number;
-  destroy(): Promise<void>;
-}
-
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -35,70 +31,91 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** A fresh `bench_<timestamp>` database on the server of BENCH_DATABASE_URL, loaded. */
-export async function preparePostgres(data: ScaleData): Promise<PreparedDatabase> {
-  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
-  const name = `bench_${Date.now()}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  const unregister = registerCleanup(drop);
-  const destroy = async () => {
-    unregister();
-    await drop();
-  };
-  try {
-    const { counts, loadSeconds } = await loadTimed(
-      { kind: 'postgres', url: url.toString() },
-      data,
-    );
-    return {
-      kind: 'postgres',
-      env: { DATABASE_URL: url.toString() },
-      counts,
-      loadSeconds,
-      destroy,
-    };
-  } catch (error) {
-    await destroy();
-    throw error;
-  }
+export interface ThrowawayDatabase<T> {
+  kind: DatabaseKind;
+  /** What the server needs to open it: DATABASE_URL or DATA_DIR. */
+  env: Record<string, string>;
+  /** What `load` returned. */
+  loaded: T;
+  loadSeconds: number;
+  destroy(): Promise<void>;
 }
 
-/** Migrates and loads the scale data, then closes the database so a server can own it. */
-async function loadTimed(
-  target: DatabaseTarget,
-  data: ScaleData,
-): Promise<{ counts: LoadedCounts; loadSeconds: number }> {
-  const started = performance.now();
-  const database = await openDatabase(target);
-  try {
-    await database.migrate();
-    const counts = await loadScaleData(database.db, data);
-    return { counts, loadSeconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
+/**
+ * A throw-away database — `<prefix>_<timestamp>` on the server of BENCH_DATABASE_URL, or a PGlite
+ * folder in the temp directory — migrated, filled by `load`, and closed again so a server can own
+ * it. Removed on destroy() or when the run is interrupted.
+ */
+export async function prepareThrowawayDatabase<T>(
+  kind: DatabaseKind,
+  prefix: string,
+  load: (db: Db) => Promise<T>,
+): Promise<ThrowawayDatabase<T>> {
+  let target: DatabaseTarget;
+  let env: Record<string, string>;
+  let remove: () => Promise<void>;
+  if (kind === 'pglite') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+    target = { kind, dataDir };
+    env = { DATA_DIR: dataDir };
+    remove = () => rm(dataDir, { recursive: true, force: true });
+  } else {
+    const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
+    const name = `${prefix}_${Date.now()}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    target = { kind, url: url.toString() };
+    env = { DATABASE_URL: url.toString() };
+    remove = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
-}
-
-/** A PGlite folder in the temp directory, loaded and closed again so a server can own it. */
-export async function preparePglite(data: ScaleData): Promise<PreparedDatabase> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
-  const remove = () => rm(dataDir, { recursive: true, force: true });
   const unregister = registerCleanup(remove);
   const destroy = async () => {
     unregister();
     await remove();
   };
   try {
-    const { counts, loadSeconds } = await loadTimed({ kind: 'pglite', dataDir }, data);
-    return { kind: 'pglite', env: { DATA_DIR: dataDir }, counts, loadSeconds, destroy };
+    const started = performance.now();
+    const database = await openDatabase(target);
+    try {
+      await database.migrate();
+      const loaded = await load(database.db);
+      return { kind, env, loaded, loadSeconds: (performance.now() - started) / 1000, destroy };
+    } finally {
+      await database.close();
+    }
   } catch (error) {
     await destroy();
     throw error;
   }
 }
+
+export interface PreparedDatabase {
+  kind: DatabaseKind;
+  /** What the server needs to open it: DATABASE_URL or DATA_DIR. */
+  env: Record<string, string>;
+  counts: LoadedCounts;
+  loadSeconds: number;
+  destroy(): Promise<void>;
+}
+
+async function prepareScaleDatabase(
+  kind: DatabaseKind,
+  data: ScaleData,
+): Promise<PreparedDatabase> {
+  const { loaded, ...prepared } = await prepareThrowawayDatabase(
+    kind,
+    kind === 'pglite' ? 'bench-pglite' : 'bench',
+    (db) => loadScaleData(db, data),
+  );
+  return { ...prepared, counts: loaded };
+}
+
+/** A fresh `bench_<timestamp>` database on the server of BENCH_DATABASE_URL, loaded. */
+export const preparePostgres = (data: ScaleData) => prepareScaleDatabase('postgres', data);
+
+/** A PGlite folder in the temp directory, loaded and closed again so a server can own it. */
+export const preparePglite = (data: ScaleData) => prepareScaleDatabase('pglite', data);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

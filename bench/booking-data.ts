@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { DAY_MS } from '../src/domain/constants';
 import { importCatalogue } from '../src/server/catalogue/import-catalogue';
 import type { CatalogueDocumentInput } from '../src/server/catalogue/catalogue-document';
-import { openDatabase, type DatabaseKind, type DatabaseTarget } from '../src/server/db/client';
-import { registerCleanup } from './cleanup';
+import type { DatabaseKind } from '../src/server/db/client';
+import { prepareThrowawayDatabase } from './bench-server';
 
 // The booking benchmark's world: enough therapists and availability that every booking in a run
 // takes a slot nobody else wants, so the figures measure holding and paying, not contention (the
@@ -91,73 +87,15 @@ export function bookingBenchData(now: number): BookingBenchData {
   };
 }
 
-export interface BookingBenchDatabase {
-  kind: DatabaseKind;
-  env: Record<string, string>;
-  loadSeconds: number;
-  destroy(): Promise<void>;
-}
-
-async function load(target: DatabaseTarget, data: BookingBenchData): Promise<number> {
-  const started = performance.now();
-  const database = await openDatabase(target);
-  try {
-    await database.migrate();
-    const imported = await importCatalogue(database.db, data.document);
-    if (!imported.ok) throw new Error(`bench catalogue rejected: ${imported.problems[0]?.message}`);
-  } finally {
-    await database.close();
-  }
-  return (performance.now() - started) / 1000;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A throw-away database (bench_booking_<time> on BENCH_DATABASE_URL, or a PGlite folder), loaded. */
-export async function prepareBookingDatabase(
-  kind: DatabaseKind,
-  data: BookingBenchData,
-): Promise<BookingBenchDatabase> {
-  if (kind === 'pglite') {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-booking-'));
-    const remove = () => rm(dataDir, { recursive: true, force: true });
-    const unregister = registerCleanup(remove);
-    const destroy = async () => {
-      unregister();
-      await remove();
-    };
-    try {
-      const loadSeconds = await load({ kind: 'pglite', dataDir }, data);
-      return { kind, env: { DATA_DIR: dataDir }, loadSeconds, destroy };
-    } catch (error) {
-      await destroy();
-      throw error;
-    }
-  }
-  const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_booking_${Date.now()}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await admin(adminUrl, `CREATE DATABASE "${name}"`);
-  const drop = () => admin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  const unregister = registerCleanup(drop);
-  const destroy = async () => {
-    unregister();
-    await drop();
-  };
-  try {
-    const loadSeconds = await load({ kind: 'postgres', url: url.toString() }, data);
-    return { kind, env: { DATABASE_URL: url.toString() }, loadSeconds, destroy };
-  } catch (error) {
-    await destroy();
-    throw error;
-  }
+export function prepareBookingDatabase(kind: DatabaseKind, data: BookingBenchData) {
+  return prepareThrowawayDatabase(
+    kind,
+    kind === 'pglite' ? 'bench-booking' : 'bench_booking',
+    async (db) => {
+      const imported = await importCatalogue(db, data.document);
+      if (!imported.ok)
+        throw new Error(`bench catalogue rejected: ${imported.problems[0]?.message}`);
+    },
+  );
 }
