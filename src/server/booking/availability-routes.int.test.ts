@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerProfile } from '../../domain/types';
 import { buildTestApp } from '../testing/test-app';
+import { testCatalogue } from './booking-test-fixtures';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { user } from '../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
@@ -29,56 +30,18 @@ function therapist(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const catalogue = {
-  cities: [
-    { slug: 'testcity', name: 'Test City' },
-    { slug: 'othercity', name: 'Other City' },
-  ],
-  treatments: [
-    {
-      id: 'massage-60',
-      name: 'Massage',
-      category: 'Massage',
-      pricePence: 3000,
-      durationMinutes: 60,
-      order: 1,
-      addOn: false,
-      addOnIds: ['hot-stones'],
-    },
-    {
-      id: 'hot-stones',
-      name: 'Hot Stones',
-      category: 'Massage',
-      pricePence: 1000,
-      durationMinutes: 15,
-      order: 2,
-      addOn: true,
-      addOnIds: [],
-    },
-    {
-      id: 'manicure',
-      name: 'Manicure',
-      category: 'Nails',
-      pricePence: 2500,
-      durationMinutes: 45,
-      order: 3,
-      addOn: false,
-      addOnIds: [],
-    },
-  ],
-  therapists: [
-    therapist('t-anna'),
-    therapist('t-bea', { business: true, genders: ['female'] }),
-    therapist('t-cara', { minimumSpendPence: 5000 }),
-    therapist('t-inactive', { active: false }),
-    therapist('t-unpaid', { paymentsConnected: false }),
-    therapist('t-away', { area: 'othercity' }),
-    therapist('t-nails', { serviceIds: ['manicure'] }),
-    therapist('t-stale', {
-      availability: [{ start: '2026-11-20T09:00:00Z', end: '2026-11-20T17:00:00Z' }],
-    }),
-  ],
-};
+const catalogue = testCatalogue([
+  therapist('t-anna'),
+  therapist('t-bea', { business: true, genders: ['female'] }),
+  therapist('t-cara', { minimumSpendPence: 5000 }),
+  therapist('t-inactive', { active: false }),
+  therapist('t-unpaid', { paymentsConnected: false }),
+  therapist('t-away', { area: 'othercity' }),
+  therapist('t-nails', { serviceIds: ['manicure'] }),
+  therapist('t-stale', {
+    availability: [{ start: '2026-11-20T09:00:00Z', end: '2026-11-20T17:00:00Z' }],
+  }),
+]);
 
 for (const kind of testDatabaseKinds()) {
   describe(`availability API on ${kind}`, () => {

@@ -33,7 +33,8 @@ export function bookingTherapist(id: string, extra: Record<string, unknown> = {}
   };
 }
 
-export const bookingCatalogue = (therapists = [bookingTherapist('t-anna')]) => ({
+/** Two cities and three treatments (one an add-on), with whichever therapists the test needs. */
+export const testCatalogue = <T>(therapists: T[]) => ({
   cities: [
     { slug: 'testcity', name: 'Test City' },
     { slug: 'othercity', name: 'Other City' },
@@ -70,12 +71,15 @@ export const bookingCatalogue = (therapists = [bookingTherapist('t-anna')]) => (
       addOnIds: [],
     },
   ],
-  therapists: [
+  therapists,
+});
+
+export const bookingCatalogue = (therapists = [bookingTherapist('t-anna')]) =>
+  testCatalogue([
     ...therapists,
     bookingTherapist('t-cara', { minimumSpendPence: 5000 }),
     bookingTherapist('t-away', { area: 'othercity' }),
-  ],
-});
+  ]);
 
 export class TestClock {
   constructor(public current: Date = NOW) {}
