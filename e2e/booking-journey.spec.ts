@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import { acceptCookiesUpFront } from './support';
 import {
   CARDS,
-  chooseFirstSlot,
   createBookingWorld,
   dayLabel,
+  expectTimeFreeAgain,
   newCustomer,
+  payAndConfirm,
   payWithNewCard,
-  signUpInBrowser,
+  startAtConfirm,
 } from './booking-support';
 
 test.beforeEach(async ({ context }) => {
@@ -106,28 +107,20 @@ test('a newcomer books and pays from the home page and finds the appointment in 
 });
 
 test('a declined card says why, and the time is free to book again', async ({ page, request }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  const time = await chooseFirstSlot(page, world);
+  const { world, time } = await startAtConfirm(page, request);
 
   await payWithNewCard(page, CARDS.declined);
   await expect(page.getByText('Your card was declined.')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Choose another time' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
-  await expect(
-    page.getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true }),
-  ).toBeVisible();
+  await expectTimeFreeAgain(page, world, time, 'Choose another time');
 });
 
 test('3-D Secure approved at /authorisation/confirm confirms the booking', async ({
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  await chooseFirstSlot(page, world);
+  const { world } = await startAtConfirm(page, request);
   await payWithNewCard(page, CARDS.authenticate);
 
   await expect(page).toHaveURL(/\/authorisation\/confirm\?booking=.+&payment=.+/);
@@ -146,9 +139,7 @@ test('3-D Secure failed at /authorisation/confirm takes no money and frees the t
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  const time = await chooseFirstSlot(page, world);
+  const { world, time } = await startAtConfirm(page, request);
   await payWithNewCard(page, CARDS.authenticate);
 
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
@@ -156,22 +147,15 @@ test('3-D Secure failed at /authorisation/confirm takes no money and frees the t
   await expect(page.getByRole('heading', { name: 'Payment not taken' })).toBeVisible();
   await expect(page.getByText(/could not confirm the payment/)).toBeVisible();
 
-  await page.getByRole('link', { name: 'Choose a time again' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
-  await expect(
-    page.getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true }),
-  ).toBeVisible();
+  await expectTimeFreeAgain(page, world, time, 'Choose a time again');
 });
 
 test('cancelling shows the refund before confirming, then refunds it', async ({
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  await chooseFirstSlot(page, world);
-  await payWithNewCard(page, CARDS.ok);
-  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+  await startAtConfirm(page, request);
+  await payAndConfirm(page);
 
   await page.goto('/account/appointments');
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
@@ -193,9 +177,7 @@ test('going back from a held time and choosing it again is not blocked by the fi
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  const time = await chooseFirstSlot(page, world);
+  const { world, time } = await startAtConfirm(page, request);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
 
@@ -212,11 +194,8 @@ test('an appointment can be moved to another free time with the same therapist',
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  await chooseFirstSlot(page, world);
-  await payWithNewCard(page, CARDS.ok);
-  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+  const { world } = await startAtConfirm(page, request);
+  await payAndConfirm(page);
 
   await page.goto('/account/appointments');
   await page.getByRole('button', { name: 'Reschedule' }).click();

@@ -1,21 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookiesUpFront } from './support';
-import {
-  CARDS,
-  chooseFirstSlot,
-  createBookingWorld,
-  setInvoiceArrangement,
-  signUpInBrowser,
-} from './booking-support';
+import { CARDS, chooseFirstSlot, setInvoiceArrangement, startAtConfirm } from './booking-support';
 
 test.beforeEach(async ({ context }) => {
   await acceptCookiesUpFront(context);
 });
 
 test('a card saved with one booking pays the next', async ({ page, request }) => {
-  const world = await createBookingWorld(request);
-  await signUpInBrowser(page);
-  await chooseFirstSlot(page, world);
+  const { world } = await startAtConfirm(page, request);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Card number').fill(CARDS.ok);
   await page.getByLabel('Expiry date').fill('12/30');
@@ -37,11 +29,8 @@ test('a business account set to invoice books without a card; others are not off
   page,
   request,
 }) => {
-  const world = await createBookingWorld(request);
-  const customer = await signUpInBrowser(page, 'business');
-
   // Business, but paying by card until the arrangement says otherwise.
-  await chooseFirstSlot(page, world);
+  const { customer } = await startAtConfirm(page, request, 'business');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Pay by invoice' })).toHaveCount(0);

@@ -146,6 +146,35 @@ export async function chooseFirstSlot(page: Page, world: BookingWorld): Promise<
   return time;
 }
 
+/**
+ * A world of its own and a newly signed-up customer on its confirm page, with a Swedish massage at
+ * the therapist's first time chosen: where most booking tests start.
+ */
+export async function startAtConfirm(
+  page: Page,
+  request: APIRequestContext,
+  accountType: 'personal' | 'business' = 'personal',
+) {
+  const world = await createBookingWorld(request);
+  const customer = await signUpInBrowser(page, accountType);
+  const time = await chooseFirstSlot(page, world);
+  return { world, customer, time };
+}
+
+/** After a payment fell through: the link back lands on select-therapist with the time free again. */
+export async function expectTimeFreeAgain(
+  page: Page,
+  world: BookingWorld,
+  time: string,
+  linkName: string,
+) {
+  await page.getByRole('link', { name: linkName }).click();
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
+  await expect(
+    page.getByRole('button', { name: `${time} with ${world.therapist.name}`, exact: true }),
+  ).toBeVisible();
+}
+
 /** From the confirm page of a signed-in customer with a saved address: hold, then pay by card. */
 export async function payWithNewCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -155,6 +184,12 @@ export async function payWithNewCard(page: Page, number: string) {
   await page.getByLabel('Expiry date').fill('12/30');
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+/** Pays with a card that goes straight through and waits for the confirmation. */
+export async function payAndConfirm(page: Page) {
+  await payWithNewCard(page, CARDS.ok);
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
 }
 
 export async function setInvoiceArrangement(request: APIRequestContext, email: string) {
