@@ -3,7 +3,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { addressSchema, type AddressInput } from '../../../domain/account-forms';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
-import { FormMessage, TextField } from '../auth/form-fields';
+import { FormMessage, SubmitButton, TextField } from '../auth/form-fields';
 import { useSaveAddress } from './api';
 import type { SavedAddress } from './types';
 
@@ -156,15 +156,13 @@ export function AddressForm({
           error={errors.postcode?.message}
         />
       </div>
-      <div>
-        <TextField
-          label="Instructions for your therapist"
-          labelNote="optional"
-          hint="Parking, door codes, the dog's name."
-          registration={register('instructions')}
-          error={errors.instructions?.message}
-        />
-      </div>
+      <TextField
+        label="Instructions for your therapist"
+        labelNote="optional"
+        hint="Parking, door codes, the dog's name."
+        registration={register('instructions')}
+        error={errors.instructions?.message}
+      />
       {showDefaultOption && !address?.isDefault && (
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" className="h-5 w-5 accent-brand-700" {...register('isDefault')} />
@@ -177,9 +175,9 @@ export function AddressForm({
             Cancel
           </button>
         )}
-        <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : (submitLabel ?? (address ? 'Save changes' : 'Save address'))}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+          {submitLabel ?? (address ? 'Save changes' : 'Save address')}
+        </SubmitButton>
       </div>
     </form>
   );

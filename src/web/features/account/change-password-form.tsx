@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account-forms';
-import { buttonClass } from '../../components/button-styles';
 import { authClient } from '../auth/auth-client';
 import { describeAuthError } from '../auth/auth-errors';
 import { callAuth } from '../auth/call-auth';
-import { FormMessage, PasswordField } from '../auth/form-fields';
+import { FormMessage, NewPasswordField, PasswordField, SubmitButton } from '../auth/form-fields';
 
 const schema = z
   .object({
@@ -71,10 +70,7 @@ export function ChangePasswordForm() {
         registration={register('currentPassword')}
         error={errors.currentPassword?.message}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint="12 characters or more. A few unrelated words make a strong one."
+      <NewPasswordField
         registration={register('newPassword')}
         error={errors.newPassword?.message}
       />
@@ -85,9 +81,9 @@ export function ChangePasswordForm() {
         error={errors.confirmPassword?.message}
       />
       <div className="flex justify-end">
-        <button type="submit" className={buttonClass('primary')} disabled={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change password'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Changing…">
+          Change password
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,11 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { profileSchema, type ProfileInput } from '../../../domain/account-forms';
-import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
-import { FormMessage, SelectField, TextField } from '../auth/form-fields';
-import { GENDER_OPTIONS } from '../auth/sign-up-form';
+import { FormMessage, GenderField, SubmitButton, TextField } from '../auth/form-fields';
 import { useUpdateProfile } from './api';
 import type { Me } from './types';
 
@@ -101,24 +99,16 @@ export function ProfileForm({ me }: { me: Me }) {
           registration={register('phoneNumber')}
           error={errors.phoneNumber?.message}
         />
-        <SelectField
-          label="Gender"
-          labelNote="optional"
-          hint="We show you the therapists who accept bookings from you."
-          options={GENDER_OPTIONS}
+        <GenderField
           registration={register('gender', {
             setValueAs: (v: string | null) => (v === '' || v === null ? null : v),
           })}
           error={errors.gender?.message}
         />
         <div className="flex justify-end">
-          <button
-            type="submit"
-            className={buttonClass('primary')}
-            disabled={isSubmitting || !isDirty}
-          >
-            {isSubmitting ? 'Saving…' : 'Save details'}
-          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Saving…" disabled={!isDirty}>
+            Save details
+          </SubmitButton>
         </div>
       </form>
     </div>

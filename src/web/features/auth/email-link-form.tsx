@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailSchema } from '../../../domain/account-forms';
-import { buttonClass } from '../../components/button-styles';
 import { authClient } from './auth-client';
 import { describeAuthError, MAGIC_LINK_SENT, RESET_LINK_SENT } from './auth-errors';
 import { callAuth } from './call-auth';
-import { FormMessage, TextField } from './form-fields';
+import { EmailField, FormMessage, SubmitButton } from './form-fields';
 
 export const PASSWORD_RESET_PATH = '/authorisation/password-reset';
 
@@ -55,25 +54,10 @@ export function EmailLinkForm({ kind, defaultEmail, returnTo }: EmailLinkFormPro
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <button
-        type="submit"
-        className={`${buttonClass('primary', 'lg')} w-full`}
-        disabled={isSubmitting}
-      >
-        {isSubmitting
-          ? 'Sending…'
-          : kind === 'magic-link'
-            ? 'Email me a sign-in link'
-            : 'Email me a reset link'}
-      </button>
+      <EmailField registration={register('email')} error={errors.email?.message} />
+      <SubmitButton wide busy={isSubmitting} busyLabel="Sending…">
+        {kind === 'magic-link' ? 'Email me a sign-in link' : 'Email me a reset link'}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,9 +1,13 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH, type GENDERS } from '../../../domain/account-forms';
+import { buttonClass } from '../../components/button-styles';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from '../../components/icons';
 
 // Form controls for the account and sign-in forms: every input has a visible label, and its hint
 // and error are tied to it with aria-describedby so a screen reader reads them on focus.
+
+type Gender = (typeof GENDERS)[number];
 
 export const inputClass =
   'block w-full min-h-12 rounded-xl border bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
@@ -29,6 +33,60 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur'>;
 
+/** What a field's control needs to be tied to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Shown after the label in lighter type, e.g. "optional". */
+  labelNote?: string;
+  /** Beside the label, given the control's id (the password's show/hide switch). */
+  aside?: (id: string) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** Label, hint, control and error in one column; every field below is one of these. */
+function Field({ label, error, hint, labelNote, aside, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const labelElement = (
+    <label htmlFor={id} className={labelClass}>
+      {label}
+      {labelNote && <span className="ml-1 font-normal text-muted">({labelNote})</span>}
+    </label>
+  );
+  return (
+    <div>
+      {aside ? (
+        <div className="flex items-end justify-between gap-3">
+          {labelElement}
+          {aside(id)}
+        </div>
+      ) : (
+        labelElement
+      )}
+      {hint && (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(!!hint && hintId, !!error && errorId),
+      })}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
 interface TextFieldProps extends NativeInput {
   label: string;
   registration: UseFormRegisterReturn;
@@ -47,47 +105,44 @@ export function TextField({
   type = 'text',
   ...props
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {labelNote && <span className="ml-1 font-normal text-muted">({labelNote})</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
+    <Field label={label} error={error} hint={hint} labelNote={labelNote}>
+      {(control) => (
+        <input
+          type={type}
+          className={`${inputClass} mt-1.5`}
+          {...control}
+          {...props}
+          {...registration}
+        />
       )}
-      <input
-        id={id}
-        type={type}
-        className={`${inputClass} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
-        {...props}
-        {...registration}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    </Field>
   );
 }
 
+type FieldOf<T> = Omit<T, 'label'> & { label?: string };
+
+export function EmailField(props: FieldOf<TextFieldProps>) {
+  return <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
 /** A password input with a show/hide switch, since typing 12+ characters blind invites typos. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+export function PasswordField({
+  label,
+  registration,
+  error,
+  hint,
+  labelNote,
+  ...props
+}: Omit<TextFieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const { label, registration, error, hint, labelNote: _labelNote, ...rest } = props;
   return (
-    <div>
-      <div className="flex items-end justify-between gap-3">
-        <label htmlFor={id} className={labelClass}>
-          {label}
-        </label>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      labelNote={labelNote}
+      aside={(id) => (
         <button
           type="button"
           className="rounded px-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
@@ -97,25 +152,32 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           {visible ? 'Hide' : 'Show'}
           <span className="sr-only"> {label.toLowerCase()}</span>
         </button>
-      </div>
-      {hint && (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
       )}
-      <input
-        id={id}
-        type={visible ? 'text' : 'password'}
-        className={`${inputClass} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
-        autoCapitalize="none"
-        spellCheck={false}
-        {...rest}
-        {...registration}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    >
+      {(control) => (
+        <input
+          type={visible ? 'text' : 'password'}
+          className={`${inputClass} mt-1.5`}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...control}
+          {...props}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A password being chosen, with the rule that judges it said up front. */
+export function NewPasswordField(props: FieldOf<Omit<TextFieldProps, 'type'>>) {
+  return (
+    <PasswordField
+      label="New password"
+      autoComplete="new-password"
+      hint={`${PASSWORD_MIN_LENGTH} characters or more. A few unrelated words make a strong one.`}
+      {...props}
+    />
   );
 }
 
@@ -128,43 +190,61 @@ interface SelectFieldProps {
   hint?: string;
 }
 
-export function SelectField({
-  label,
-  registration,
-  options,
-  error,
-  labelNote,
-  hint,
-}: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+export function SelectField({ registration, options, ...field }: SelectFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {labelNote && <span className="ml-1 font-normal text-muted">({labelNote})</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
+    <Field {...field}>
+      {(control) => (
+        <select className={`${inputClass} mt-1.5`} {...control} {...registration}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={id}
-        className={`${inputClass} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
-        {...registration}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </Field>
+  );
+}
+
+const GENDER_OPTIONS = [
+  { value: '', label: 'Prefer not to say' },
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'non-binary', label: 'Non-binary' },
+] as const satisfies readonly { value: Gender | ''; label: string }[];
+
+/** Optional: the registration decides what "Prefer not to say" ('') is sent as. */
+export function GenderField(props: { registration: UseFormRegisterReturn; error?: string }) {
+  return (
+    <SelectField
+      label="Gender"
+      labelNote="optional"
+      hint="We show you the therapists who accept bookings from you."
+      options={GENDER_OPTIONS}
+      {...props}
+    />
+  );
+}
+
+interface SubmitButtonProps {
+  busy: boolean;
+  /** Said while the form is being sent, e.g. "Saving…". */
+  busyLabel: string;
+  children: ReactNode;
+  /** Full width and large, for the sign-in forms that stand alone on a page or in a dialog. */
+  wide?: boolean;
+  disabled?: boolean;
+}
+
+export function SubmitButton({ busy, busyLabel, children, wide, disabled }: SubmitButtonProps) {
+  return (
+    <button
+      type="submit"
+      className={wide ? `${buttonClass('primary', 'lg')} w-full` : buttonClass('primary')}
+      disabled={busy || disabled}
+    >
+      {busy ? busyLabel : children}
+    </button>
   );
 }
 

@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailSchema } from '../../../domain/account-forms';
 import { ANOTHER_SERVICE } from '../../../domain/auth-messages';
-import { buttonClass } from '../../components/button-styles';
 import { authClient } from './auth-client';
 import { describeAuthError } from './auth-errors';
 import { callAuth } from './call-auth';
-import { FormMessage, PasswordField, TextField } from './form-fields';
+import { EmailField, FormMessage, PasswordField, SubmitButton } from './form-fields';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 const signInSchema = z.object({
@@ -63,14 +62,7 @@ export function SignInForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
@@ -93,13 +85,9 @@ export function SignInForm({
           Email me a sign-in link
         </button>
       </div>
-      <button
-        type="submit"
-        className={`${buttonClass('primary', 'lg')} w-full`}
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton wide busy={isSubmitting} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -5,21 +5,21 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { signUpSchema, type SignUpInput } from '../../../domain/account-forms';
-import { buttonClass } from '../../components/button-styles';
 import { authClient } from './auth-client';
 import { ACCOUNT_MAY_EXIST, describeAuthError } from './auth-errors';
 import { callAuth } from './call-auth';
-import { FormMessage, PasswordField, RadioGroup, SelectField, TextField } from './form-fields';
+import {
+  EmailField,
+  FormMessage,
+  GenderField,
+  NewPasswordField,
+  RadioGroup,
+  SubmitButton,
+  TextField,
+} from './form-fields';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 type SignUpValues = z.input<typeof signUpSchema>;
-
-export const GENDER_OPTIONS = [
-  { value: '', label: 'Prefer not to say' },
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'non-binary', label: 'Non-binary' },
-] as const;
 
 const ACCOUNT_TYPE_OPTIONS = [
   { value: 'personal', label: 'Personal', description: 'Treatments for you and your home' },
@@ -135,14 +135,7 @@ export function SignUpForm({
         registration={register('name')}
         error={errors.name?.message}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <TextField
         label="Phone number"
         type="tel"
@@ -151,10 +144,8 @@ export function SignUpForm({
         registration={register('phoneNumber')}
         error={errors.phoneNumber?.message}
       />
-      <PasswordField
+      <NewPasswordField
         label="Password"
-        autoComplete="new-password"
-        hint="12 characters or more. A few unrelated words make a strong one."
         registration={register('password')}
         error={errors.password?.message}
       />
@@ -164,11 +155,7 @@ export function SignUpForm({
         registration={register('accountType')}
         error={errors.accountType?.message}
       />
-      <SelectField
-        label="Gender"
-        labelNote="optional"
-        hint="We show you the therapists who accept bookings from you."
-        options={GENDER_OPTIONS}
+      <GenderField
         registration={register('gender', {
           setValueAs: (v: string) => (v === '' ? undefined : v),
         })}
@@ -185,13 +172,9 @@ export function SignUpForm({
         </Link>
         .
       </p>
-      <button
-        type="submit"
-        className={`${buttonClass('primary', 'lg')} w-full`}
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? 'Creating your account…' : 'Create account'}
-      </button>
+      <SubmitButton wide busy={isSubmitting} busyLabel="Creating your account…">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

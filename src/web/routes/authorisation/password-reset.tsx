@@ -9,7 +9,12 @@ import { authClient } from '../../features/auth/auth-client';
 import { describeAuthError, LINK_EXPIRED } from '../../features/auth/auth-errors';
 import { callAuth } from '../../features/auth/call-auth';
 import { EmailLinkForm } from '../../features/auth/email-link-form';
-import { FormMessage, PasswordField } from '../../features/auth/form-fields';
+import {
+  FormMessage,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+} from '../../features/auth/form-fields';
 
 const schema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })
@@ -77,10 +82,7 @@ function NewPasswordForm({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-muted">Choose a new password for your Glow at Home account.</p>
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint="12 characters or more. A few unrelated words make a strong one."
+      <NewPasswordField
         registration={register('newPassword')}
         error={errors.newPassword?.message}
       />
@@ -90,13 +92,9 @@ function NewPasswordForm({
         registration={register('confirmPassword')}
         error={errors.confirmPassword?.message}
       />
-      <button
-        type="submit"
-        className={`${buttonClass('primary', 'lg')} w-full`}
-        disabled={isSubmitting}
-      >
-        {isSubmitting ? 'Saving…' : 'Set new password'}
-      </button>
+      <SubmitButton wide busy={isSubmitting} busyLabel="Saving…">
+        Set new password
+      </SubmitButton>
     </form>
   );
 }
