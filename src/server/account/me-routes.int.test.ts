@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessPayment, user, walletEntry } from '../db/schema';
+import { importCatalogue } from '../catalogue/import-catalogue';
+import { account, businessPayment, user, walletEntry } from '../db/schema';
+import { deletedEmail } from './deleted-account';
+import { MAX_ADDRESSES } from './addresses';
 import { buildTestApp } from '../testing/test-app';
 import { createTestCustomer, TEST_PASSWORD, type TestCustomer } from '../testing/test-customer';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
@@ -66,6 +69,9 @@ for (const kind of testDatabaseKinds()) {
         expect(res.statusCode).toBe(401);
         expect(res.headers['content-type']).toContain('application/problem+json');
       }
+      // Signed out with a bad body: told to sign in, not about the form.
+      expect((await call(null, 'POST', '/api/me/addresses', { line1: '' })).statusCode).toBe(401);
+      expect((await call(null, 'PATCH', '/api/me', { name: 42 })).statusCode).toBe(401);
     });
 
     it('changes name, phone and gender with field errors for bad values', async () => {
@@ -209,6 +215,102 @@ for (const kind of testDatabaseKinds()) {
       expect(evil.statusCode).toBe(403);
       expect(evil.json()).toMatchObject({ type: '/problems/cross-site-request' });
       expect((await call(ann, 'GET', '/api/me')).json()).not.toMatchObject({ name: 'Pwned' });
+    });
+
+    it('caps saved addresses with a clear 409', async () => {
+      const dan = await createTestCustomer(app, { name: 'Dan' });
+      for (let i = 0; i < MAX_ADDRESSES; i++) {
+        expect((await call(dan, 'POST', '/api/me/addresses', home)).statusCode).toBe(201);
+      }
+      const over = await call(dan, 'POST', '/api/me/addresses', home);
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toMatchObject({ detail: expect.stringMatching(/up to 20 addresses/) });
+    });
+
+    it('takes a same-site Referer when a browser sends no Origin, and refuses a foreign one', async () => {
+      const viaReferer = await app.inject({
+        method: 'POST',
+        url: '/api/me/addresses',
+        headers: {
+          cookie: ann.headers.cookie,
+          referer: `${ann.headers.origin}/account/addresses/new`,
+        },
+        payload: home,
+      });
+      expect(viaReferer.statusCode).toBe(201);
+      const foreign = await app.inject({
+        method: 'POST',
+        url: '/api/me/addresses',
+        headers: { cookie: ann.headers.cookie, referer: 'https://evil.example/page' },
+        payload: home,
+      });
+      expect(foreign.statusCode).toBe(403);
+    });
+
+    it('answers the spec’s "user record missing" when the session outlives the customer record', async () => {
+      const eve = await createTestCustomer(app);
+      await database.db
+        .update(user)
+        .set({ email: deletedEmail(eve.id) })
+        .where(eq(user.id, eve.id));
+      const res = await call(eve, 'GET', '/api/me');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        type: '/problems/user-record-missing',
+        title: 'Login Error',
+        detail: 'We were unable to log you in. Please check details and try again.',
+      });
+    });
+
+    it('asks a customer without a password to type DELETE', async () => {
+      const fay = await createTestCustomer(app);
+      // As if they had only ever signed in with a linked provider.
+      await database.db
+        .delete(account)
+        .where(and(eq(account.userId, fay.id), eq(account.providerId, 'credential')));
+      const missing = await call(fay, 'DELETE', '/api/me', {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('confirm');
+      expect((await call(fay, 'DELETE', '/api/me', { confirm: 'DELETE' })).statusCode).toBe(204);
+    });
+
+    it('refuses to delete an account with an upcoming appointment', async () => {
+      const gus = await createTestCustomer(app);
+      const imported = await importCatalogue(database.db, {
+        cities: [{ slug: 'deletetown', name: 'Delete Town' }],
+        treatments: [
+          {
+            id: 'del-facial',
+            name: 'Facial',
+            category: 'Facials',
+            pricePence: 4800,
+            durationMinutes: 45,
+          },
+        ],
+        therapists: [
+          {
+            id: 't-del',
+            username: 'del',
+            name: 'Del',
+            active: true,
+            paymentsConnected: true,
+            area: 'deletetown',
+            serviceIds: ['del-facial'],
+          },
+        ],
+      });
+      expect(imported.ok).toBe(true);
+      const start = new Date(Date.now() + 3 * 24 * 3600_000);
+      const end = new Date(start.getTime() + 60 * 60_000);
+      await database.db.execute(sql`
+        insert into booking (customer_id, therapist_id, city_slug, starts_at, during, status,
+          total_price_pence, total_duration_minutes, amount_due_pence)
+        values (${gus.id}, 't-del', 'deletetown', ${start.toISOString()}::timestamptz,
+          tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz),
+          'confirmed', 4800, 60, 4800)`);
+      const res = await call(gus, 'DELETE', '/api/me', { password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(409);
+      expect((await call(gus, 'GET', '/api/me')).statusCode).toBe(200);
     });
 
     it('deletes an account: password required, personal data gone, the row kept for the records', async () => {

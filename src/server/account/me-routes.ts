@@ -1,14 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressSchema, profileSchema } from '../../domain/account-forms';
 import type { AppContext } from '../app-context';
+import { customerGuard } from '../auth/customer-guard';
 import { problemSchema } from '../http/openapi';
 import { notFound } from '../http/problem';
 import { findAddress, listAddresses } from './addresses';
 import { deleteAccount } from './delete-account';
 import { getProfile } from './get-profile';
 import { getWallet } from './get-wallet';
-import { requireCustomerId } from './require-customer';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
 import { updateProfile } from './update-profile';
 
@@ -53,13 +54,15 @@ const tags = ['me'];
 export const meRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const me = (request: Parameters<typeof requireCustomerId>[1]) =>
-      requireCustomerId(ctx, request);
+    // 401 before the body is validated: a signed-out visitor hears "sign in", not about the form.
+    const guard = customerGuard(ctx);
+    app.addHook('preValidation', guard.hook);
+    const me = (request: FastifyRequest) => guard.customerOf(request).id;
 
     app.get(
       '/api/me',
       { schema: { tags, summary: 'My profile', response: { 200: profileView, ...errors } } },
-      async (request) => getProfile(ctx.db, await me(request)),
+      async (request) => getProfile(ctx.db, me(request)),
     );
 
     app.patch(
@@ -72,7 +75,7 @@ export const meRoutes =
           response: { 200: profileView, ...errors },
         },
       },
-      async (request) => updateProfile(ctx.db, await me(request), request.body),
+      async (request) => updateProfile(ctx.db, me(request), request.body),
     );
 
     app.delete(
@@ -91,7 +94,7 @@ export const meRoutes =
         },
       },
       async (request, reply) => {
-        await deleteAccount(ctx.db, await me(request), request.body ?? {}, ctx.now());
+        await deleteAccount(ctx.db, me(request), request.body ?? {}, ctx.now());
         return reply.status(204).send(null);
       },
     );
@@ -105,7 +108,7 @@ export const meRoutes =
           response: { 200: z.object({ addresses: z.array(addressView) }), ...errors },
         },
       },
-      async (request) => ({ addresses: await listAddresses(ctx.db, await me(request)) }),
+      async (request) => ({ addresses: await listAddresses(ctx.db, me(request)) }),
     );
 
     app.post(
@@ -119,7 +122,7 @@ export const meRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createAddress(ctx.db, await me(request), request.body)),
+        reply.status(201).send(await createAddress(ctx.db, me(request), request.body)),
     );
 
     app.get(
@@ -133,7 +136,7 @@ export const meRoutes =
         },
       },
       async (request) => {
-        const found = await findAddress(ctx.db, await me(request), request.params.id);
+        const found = await findAddress(ctx.db, me(request), request.params.id);
         if (!found) throw notFound('No such address.');
         return found;
       },
@@ -150,7 +153,7 @@ export const meRoutes =
           response: { 200: addressView, ...errors },
         },
       },
-      async (request) => updateAddress(ctx.db, await me(request), request.params.id, request.body),
+      async (request) => updateAddress(ctx.db, me(request), request.params.id, request.body),
     );
 
     app.post(
@@ -163,7 +166,7 @@ export const meRoutes =
           response: { 200: addressView, ...errors },
         },
       },
-      async (request) => setDefaultAddress(ctx.db, await me(request), request.params.id),
+      async (request) => setDefaultAddress(ctx.db, me(request), request.params.id),
     );
 
     app.delete(
@@ -177,7 +180,7 @@ export const meRoutes =
         },
       },
       async (request, reply) => {
-        await deleteAddress(ctx.db, await me(request), request.params.id);
+        await deleteAddress(ctx.db, me(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -191,6 +194,6 @@ export const meRoutes =
           response: { 200: walletView, ...errors },
         },
       },
-      async (request) => getWallet(ctx.db, await me(request)),
+      async (request) => getWallet(ctx.db, me(request)),
     );
   };

@@ -1,3 +1,4 @@
+import { customerGuard } from '../auth/customer-guard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -7,7 +8,6 @@ import {
   bookingParams,
   bookingViewSchema,
   cancelAnswerSchema,
-  customerGuard,
   heldSchema,
   holdBody,
   paymentAnswerSchema,

@@ -1,8 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CustomerProfile } from '../../domain/types';
-import type { AppContext } from '../app-context';
-import { unauthorized } from '../http/problem';
 
 // Request and response shapes of the booking and payment API (the web app codes against these).
 
@@ -125,23 +121,3 @@ export const paymentStatusSchema = z.object({
   detail: z.string().nullable(),
   actionUrl: z.string().nullable(),
 });
-
-/**
- * Signed-in customers only. Run before the body is validated, so a signed-out visitor hears
- * "sign in" (401) rather than about their form.
- */
-export function customerGuard(ctx: AppContext) {
-  const customers = new WeakMap<FastifyRequest, CustomerProfile>();
-  return {
-    hook: async (request: FastifyRequest) => {
-      const customer = await ctx.currentCustomer(request);
-      if (!customer) throw unauthorized();
-      customers.set(request, customer);
-    },
-    customerOf: (request: FastifyRequest): CustomerProfile => {
-      const customer = customers.get(request);
-      if (!customer) throw unauthorized();
-      return customer;
-    },
-  };
-}

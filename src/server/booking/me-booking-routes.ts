@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { problemSchema } from '../http/openapi';
 import { deleteSavedCard, listSavedCards } from '../payments/saved-cards';
-import { bookingViewSchema, customerGuard } from './booking-schemas';
+import { customerGuard } from '../auth/customer-guard';
+import { bookingViewSchema } from './booking-schemas';
 import { listAppointments } from './list-appointments';
 
 /** The account pages' booking data: /api/me/appointments and /api/me/cards. */

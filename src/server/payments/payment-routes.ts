@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { completeAuthentication, showAuthentication } from '../booking/authenticate-payment';
-import { customerGuard, paymentAnswerSchema } from '../booking/booking-schemas';
+import { customerGuard } from '../auth/customer-guard';
+import { paymentAnswerSchema } from '../booking/booking-schemas';
 import { problemSchema } from '../http/openapi';
 
 const paymentParams = z.object({ paymentId: z.uuid({ message: 'must be a payment id' }) });
