@@ -47,8 +47,6 @@ export const authInputGuard = createAuthMiddleware(async (ctx) => {
     }
     case '/reset-password':
     case '/change-password':
-      rejectWeak(body.newPassword, 'newPassword', []);
-      return;
     case '/set-password':
       rejectWeak(body.newPassword, 'newPassword', []);
       return;

@@ -237,6 +237,34 @@ for (const kind of testDatabaseKinds()) {
       expect(sentSince).toEqual([]);
     });
 
+    it('sends someone flagged after their link was mailed to /login with the Login Error', async () => {
+      const customer = await createTestCustomer(app);
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/magic-link',
+        headers,
+        payload: { email: customer.email, callbackURL: '/account', errorCallbackURL: '/login' },
+      });
+      const link = linkIn((await smtp.waitFor(customer.email, /sign-in link/i)).decoded);
+      await setUserRoles(database.db, customer.email, { onboarder: true });
+      const opened = await app.inject({ url: link.pathname + link.search });
+      expect(opened.statusCode).toBe(302);
+      expect(opened.headers.location).toBe('/login?error=ANOTHER_SERVICE');
+      expect(sessionCookie(opened)).toBeNull();
+    });
+
+    it('checks the strength of a changed password too', async () => {
+      const customer = await createTestCustomer(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: customer.headers,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'abcabcabcabc' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
+    });
+
     it('lists the sign-in providers that are turned on', async () => {
       const res = await app.inject({ url: '/api/auth-providers' });
       expect(res.json()).toEqual({ social: [], oidc: null });
