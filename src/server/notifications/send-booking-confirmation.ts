@@ -83,13 +83,13 @@ export async function sendBookingEmail(
   log: WarnLog,
 ): Promise<void> {
   try {
-    const [row] = await ctx.db.select().from(booking).where(eq(booking.id, bookingId));
-    if (!row) return;
-    const [customer] = await ctx.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, row.customerId));
-    if (!customer) return;
+    const [found] = await ctx.db
+      .select({ row: booking, customer: { email: user.email, name: user.name } })
+      .from(booking)
+      .innerJoin(user, eq(user.id, booking.customerId))
+      .where(eq(booking.id, bookingId));
+    if (!found) return;
+    const { row, customer } = found;
     const buffer = rulesConfigOf(ctx.config).bufferMinutes;
     const [view] = await loadBookingViews(ctx.db, [row], ctx.now(), ctx.config, buffer);
     if (!view) return;
