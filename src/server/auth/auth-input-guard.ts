@@ -10,9 +10,9 @@ function fieldErrors(error: z.ZodError) {
   return error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
 }
 
-function rejectWeak(password: unknown, field: string, userInputs: string[]): void {
+async function rejectWeak(password: unknown, field: string, userInputs: string[]): Promise<void> {
   if (typeof password !== 'string') return;
-  const verdict = judgePassword(password, userInputs);
+  const verdict = await judgePassword(password, userInputs);
   if (!verdict.ok && verdict.message) {
     throw new APIError('BAD_REQUEST', {
       code: 'PASSWORD_TOO_WEAK',
@@ -42,13 +42,13 @@ export const authInputGuard = createAuthMiddleware(async (ctx) => {
       }
       // Normalised values (trimmed, lower-case email) are what gets stored.
       Object.assign(body, parsed.data);
-      rejectWeak(body.password, 'password', [...text(body.email), ...text(body.name)]);
+      await rejectWeak(body.password, 'password', [...text(body.email), ...text(body.name)]);
       return;
     }
     case '/reset-password':
     case '/change-password':
     case '/set-password':
-      rejectWeak(body.newPassword, 'newPassword', []);
+      await rejectWeak(body.newPassword, 'newPassword', []);
       return;
     default:
       return;
