@@ -1,6 +1,7 @@
 import { useId, type RefObject } from 'react';
 import { FieldError, inputClass } from '../auth/form-fields';
 import {
+  digitsOnly,
   formatCardNumber,
   formatExpiry,
   type CardFieldErrors,
@@ -22,89 +23,91 @@ interface CardFormProps {
 
 const labelClass = 'block text-sm font-semibold text-ink';
 
+interface CardFieldProps {
+  label: string;
+  /** The autocomplete token, also used as the input's name. */
+  autoComplete: 'cc-number' | 'cc-exp' | 'cc-csc';
+  placeholder: string;
+  maxLength?: number;
+  /** Read by screen readers only: the placeholder is not a label. */
+  hint?: string;
+  value: string;
+  error?: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  onChange: (raw: string) => void;
+}
+
+function CardField({ label, hint, error, inputRef, onChange, ...input }: CardFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="sr-only">
+          {hint}
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        id={id}
+        name={input.autoComplete}
+        type="text"
+        inputMode="numeric"
+        className={`${inputClass} mt-1.5 tabular-nums`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
 /**
  * Our own card form for the demo provider. Ordinary inputs with the standard autocomplete tokens
  * so browsers and password managers can fill them; the number lives only in component state and
  * in the one payment request.
  */
 export function CardForm({ value, onChange, errors, numberRef, expiryRef, cvcRef }: CardFormProps) {
-  const id = useId();
-  const field = (name: string) => ({ input: `${id}-${name}`, error: `${id}-${name}-error` });
-  const number = field('number');
-  const expiry = field('expiry');
-  const cvc = field('cvc');
-  const hintId = `${id}-expiry-hint`;
-
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor={number.input} className={labelClass}>
-          Card number
-        </label>
-        <input
-          ref={numberRef}
-          id={number.input}
-          name="cc-number"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          className={`${inputClass} mt-1.5 tabular-nums`}
-          value={value.number}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={errors.number ? number.error : undefined}
-          onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
-        />
-        <FieldError id={number.error} message={errors.number} />
-      </div>
+      <CardField
+        label="Card number"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={value.number}
+        error={errors.number}
+        inputRef={numberRef}
+        onChange={(raw) => onChange({ ...value, number: formatCardNumber(raw) })}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor={expiry.input} className={labelClass}>
-            Expiry date
-          </label>
-          <p id={hintId} className="sr-only">
-            Month and year, as MM/YY
-          </p>
-          <input
-            ref={expiryRef}
-            id={expiry.input}
-            name="cc-exp"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={7}
-            className={`${inputClass} mt-1.5 tabular-nums`}
-            value={value.expiry}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={errors.expiry ? `${hintId} ${expiry.error}` : hintId}
-            onChange={(e) =>
-              onChange({ ...value, expiry: formatExpiry(e.target.value, value.expiry) })
-            }
-          />
-          <FieldError id={expiry.error} message={errors.expiry} />
-        </div>
-        <div>
-          <label htmlFor={cvc.input} className={labelClass}>
-            Security code (CVC)
-          </label>
-          <input
-            ref={cvcRef}
-            id={cvc.input}
-            name="cc-csc"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            className={`${inputClass} mt-1.5 tabular-nums`}
-            value={value.cvc}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={errors.cvc ? cvc.error : undefined}
-            onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, '') })}
-          />
-          <FieldError id={cvc.error} message={errors.cvc} />
-        </div>
+        <CardField
+          label="Expiry date"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          hint="Month and year, as MM/YY"
+          value={value.expiry}
+          error={errors.expiry}
+          inputRef={expiryRef}
+          onChange={(raw) => onChange({ ...value, expiry: formatExpiry(raw, value.expiry) })}
+        />
+        <CardField
+          label="Security code (CVC)"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={value.cvc}
+          error={errors.cvc}
+          inputRef={cvcRef}
+          onChange={(raw) => onChange({ ...value, cvc: digitsOnly(raw) })}
+        />
       </div>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input
