@@ -1,13 +1,9 @@
 import { useId, useState } from 'react';
 import { ErrorPanel } from '../../components/error-panel';
+import { addressLine } from './booking-format';
 import { PlusIcon } from './booking-icons';
 import { AddressForm } from '../account/address-form';
 import { useAddresses } from '../account/api';
-import type { SavedAddress } from '../account/types';
-
-function oneLine(a: SavedAddress): string {
-  return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
-}
 
 interface AddressChooserProps {
   value: string | null;
@@ -91,7 +87,7 @@ export function AddressChooser({ value, onChange, disabled = false }: AddressCho
             <span className="min-w-0">
               {address.label && <span className="block font-medium text-ink">{address.label}</span>}
               <span className={`block ${address.label ? 'text-sm text-muted' : 'text-ink'}`}>
-                {oneLine(address)}
+                {addressLine(address)}
               </span>
             </span>
           </label>

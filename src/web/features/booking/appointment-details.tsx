@@ -1,6 +1,6 @@
 import { CalendarIcon, HomeIcon } from '../../components/icons';
 import type { Booking } from './api';
-import { formatLongDateOfInstant, formatTime } from './booking-format';
+import { addressLine, formatLongDateOfInstant, formatTime } from './booking-format';
 import { TherapistPhoto } from './therapist-card';
 
 /** Who, when and where: the same block on the hold summary and the confirmation. */
@@ -26,11 +26,7 @@ export function AppointmentDetails({ booking }: { booking: Booking }) {
       {address && (
         <p className="flex items-start gap-2 text-ink">
           <HomeIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-          <span>
-            {[address.line1, address.line2, address.town, address.postcode]
-              .filter(Boolean)
-              .join(', ')}
-          </span>
+          <span>{addressLine(address)}</span>
         </p>
       )}
     </div>

@@ -8,7 +8,7 @@ import { invalidateAfterBookingChange, useBooking } from './api';
 import { AppointmentDetails } from './appointment-details';
 import { useBookingStore } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
-import { BookingOrderSummary } from './order-summary';
+import { OrderSummary } from './order-summary';
 import { LoadingBlock, StepHeading } from './page-heading';
 
 /**
@@ -89,7 +89,7 @@ export function BookingConfirmation({ bookingId }: { bookingId: string }) {
           <h2 id="confirmed-payment" className="mb-1 font-display text-xl font-semibold text-ink">
             Payment
           </h2>
-          <BookingOrderSummary
+          <OrderSummary
             booking={data}
             dueLabel={data.payment?.method === 'invoice' ? 'To be invoiced' : 'Paid'}
           />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressLine,
   bookingDays,
   cardBrandName,
   calendarMonths,
@@ -66,5 +67,16 @@ describe('cardBrandName', () => {
     expect(cardBrandName('AMEX')).toBe('American Express');
     expect(cardBrandName('card')).toBe('Card');
     expect(cardBrandName(null)).toBe('Card');
+  });
+});
+
+describe('addressLine', () => {
+  it('joins the parts on one line and leaves out an empty second line', () => {
+    const address = { line1: '1 Princes Street', town: 'Edinburgh', postcode: 'EH2 2AA' };
+    expect(addressLine({ ...address, line2: 'Flat 2' })).toBe(
+      '1 Princes Street, Flat 2, Edinburgh, EH2 2AA',
+    );
+    expect(addressLine({ ...address, line2: null })).toBe('1 Princes Street, Edinburgh, EH2 2AA');
+    expect(addressLine({ ...address, line2: '' })).toBe('1 Princes Street, Edinburgh, EH2 2AA');
   });
 });

@@ -100,6 +100,16 @@ export const WEEKDAY_HEADINGS = [
   { short: 'Sun', long: 'Sunday' },
 ] as const;
 
+/** "1 Princes Street, Flat 2, Edinburgh, EH2 2AA": an address on one line, empty parts left out. */
+export function addressLine(a: {
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+}): string {
+  return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
+}
+
 /** "Anna" from "Anna Smith": the spec's message names the therapist by first name. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;

@@ -9,13 +9,14 @@ import { FormMessage } from '../auth/form-fields';
 import { useCurrentCustomer } from '../auth/use-customer';
 import type { Me } from '../account/types';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';
-import { bookingKeys, holdBooking, useBooking, type Booking, type PaymentResult } from './api';
+import { bookingKeys, holdBooking, useBooking, type PaymentResult } from './api';
 import { AppointmentDetails } from './appointment-details';
+import { addressLine } from './booking-format';
 import { UserIcon } from './booking-icons';
 import { useBookingStore, useCitySelection } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
 import { HoldCountdown } from './hold-countdown';
-import { BookingOrderSummary } from './order-summary';
+import { OrderSummary } from './order-summary';
 import { paymentActionTarget } from './payment-action';
 import { PaymentForm } from './payment-form';
 import { confirmationPath, useGoToConfirmation } from './payment-outcome';
@@ -204,7 +205,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         <div className="mt-4">
           {booking ? (
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <AppointmentAddress booking={booking} />
+              {booking.address && <p className="text-ink">{addressLine(booking.address)}</p>}
               <button
                 type="button"
                 className="text-sm font-semibold text-brand-800 underline underline-offset-2"
@@ -246,7 +247,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             )}
             <div>
               <h3 className="font-semibold text-ink">Your order</h3>
-              <BookingOrderSummary booking={booking} />
+              <OrderSummary booking={booking} />
             </div>
             <CancellationTerms startsAt={booking.startsAt} />
             <PaymentForm
@@ -286,14 +287,6 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         )}
       </section>
     </>
-  );
-}
-
-function AppointmentAddress({ booking }: { booking: Booking }) {
-  const a = booking.address;
-  if (!a) return null;
-  return (
-    <p className="text-ink">{[a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ')}</p>
   );
 }
 

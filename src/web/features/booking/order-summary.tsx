@@ -1,26 +1,19 @@
 import { formatPence } from '../../../domain/format';
-import type { Booking, BookingItem } from './api';
+import type { Booking } from './api';
 import { formatDuration } from './booking-format';
 
 interface OrderSummaryProps {
-  items: readonly BookingItem[];
-  totalPricePence: number;
-  creditAppliedPence: number;
-  amountDuePence: number;
+  booking: Pick<
+    Booking,
+    'items' | 'totalPricePence' | 'creditAppliedPence' | 'amountDuePence' | 'refundedPence'
+  >;
   /** What the last line is called: "Amount to pay" before paying, "Paid" after. */
   dueLabel?: string;
-  refundedPence?: number;
 }
 
 /** Every item with the server's prices, then credit and what is left to pay. */
-export function OrderSummary({
-  items,
-  totalPricePence,
-  creditAppliedPence,
-  amountDuePence,
-  dueLabel = 'Amount to pay',
-  refundedPence = 0,
-}: OrderSummaryProps) {
+export function OrderSummary({ booking, dueLabel = 'Amount to pay' }: OrderSummaryProps) {
+  const { items, totalPricePence, creditAppliedPence, amountDuePence, refundedPence } = booking;
   return (
     <div>
       <ul className="divide-y divide-brand-100">
@@ -57,24 +50,5 @@ export function OrderSummary({
         )}
       </dl>
     </div>
-  );
-}
-
-export function BookingOrderSummary({
-  booking,
-  dueLabel,
-}: {
-  booking: Booking;
-  dueLabel?: string;
-}) {
-  return (
-    <OrderSummary
-      items={booking.items}
-      totalPricePence={booking.totalPricePence}
-      creditAppliedPence={booking.creditAppliedPence}
-      amountDuePence={booking.amountDuePence}
-      refundedPence={booking.refundedPence}
-      dueLabel={dueLabel}
-    />
   );
 }
