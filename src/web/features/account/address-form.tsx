@@ -4,6 +4,7 @@ import { addressSchema, type AddressInput } from '../../../domain/account-forms'
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { FormMessage, SubmitButton, TextField } from '../auth/form-fields';
+import { placeFieldErrors } from '../auth/place-field-errors';
 import { useSaveAddress } from './api';
 import type { SavedAddress } from './types';
 
@@ -106,14 +107,7 @@ export function AddressForm({
       onSaved(saved);
     } catch (error) {
       if (!isApiError(error)) throw error;
-      let placed = false;
-      for (const [field, message] of Object.entries(error.fieldErrors())) {
-        if (isField(field)) {
-          setError(field, { message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFormError(error.detail);
+      if (!placeFieldErrors(setError, FIELDS, error.fieldErrors())) setFormError(error.detail);
     }
   });
 

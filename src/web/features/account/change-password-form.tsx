@@ -7,6 +7,7 @@ import { authClient } from '../auth/auth-client';
 import { describeAuthError } from '../auth/auth-errors';
 import { callAuth } from '../auth/call-auth';
 import { FormMessage, NewPasswordField, PasswordField, SubmitButton } from '../auth/form-fields';
+import { placeFieldErrors } from '../auth/place-field-errors';
 
 const schema = z
   .object({
@@ -20,8 +21,6 @@ const schema = z
   });
 type Values = z.input<typeof schema>;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(name);
 
 /** Changing the password signs out every other device, in case the old one was known. */
 export function ChangePasswordForm() {
@@ -51,13 +50,7 @@ export function ChangePasswordForm() {
       return;
     }
     const described = describeAuthError('change-password', result.error);
-    let placed = false;
-    for (const [field, message] of Object.entries(described.fields)) {
-      if (isField(field)) {
-        setError(field, { message }, { shouldFocus: !placed });
-        placed = true;
-      }
-    }
+    placeFieldErrors(setError, FIELDS, described.fields);
     if (described.message) setOutcome({ tone: 'error', text: described.message });
   });
 

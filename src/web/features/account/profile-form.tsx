@@ -6,13 +6,12 @@ import { profileSchema, type ProfileInput } from '../../../domain/account-forms'
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { FormMessage, GenderField, SubmitButton, TextField } from '../auth/form-fields';
+import { placeFieldErrors } from '../auth/place-field-errors';
 import { useUpdateProfile } from './api';
 import type { Me } from './types';
 
 type Values = z.input<typeof profileSchema>;
 const FIELDS = ['name', 'phoneNumber', 'gender'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(name);
 
 const ACCOUNT_TYPE_LABEL = { personal: 'Personal', business: 'Business' } as const;
 const ARRANGEMENT_LABEL = { card: 'Card', invoice: 'Invoice' } as const;
@@ -51,14 +50,7 @@ export function ProfileForm({ me }: { me: Me }) {
       notify({ type: 'success', title: 'Profile saved', message: 'Your details are up to date.' });
     } catch (error) {
       if (!isApiError(error)) throw error;
-      let placed = false;
-      for (const [field, message] of Object.entries(error.fieldErrors())) {
-        if (isField(field)) {
-          setError(field, { message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFormError(error.detail);
+      if (!placeFieldErrors(setError, FIELDS, error.fieldErrors())) setFormError(error.detail);
     }
   });
 

@@ -17,6 +17,7 @@ import {
   SubmitButton,
   TextField,
 } from './form-fields';
+import { placeFieldErrors } from './place-field-errors';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 type SignUpValues = z.input<typeof signUpSchema>;
@@ -34,8 +35,6 @@ const FIELDS: readonly (keyof SignUpInput)[] = [
   'accountType',
   'gender',
 ];
-const isField = (name: string): name is keyof SignUpInput =>
-  (FIELDS as readonly string[]).includes(name);
 
 interface SignUpFormProps {
   defaultEmail: string;
@@ -91,13 +90,7 @@ export function SignUpForm({
         await refuseAnotherService(queryClient);
         return;
       }
-      let placed = false;
-      for (const [field, message] of Object.entries(described.fields)) {
-        if (isField(field)) {
-          setError(field, { message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
+      const placed = placeFieldErrors(setError, FIELDS, described.fields);
       if (!placed || described.message) setFormError(described.message ?? 'Check the form.');
       return;
     }

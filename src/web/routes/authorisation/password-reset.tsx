@@ -15,6 +15,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '../../features/auth/form-fields';
+import { placeFieldErrors } from '../../features/auth/place-field-errors';
 
 const schema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })
@@ -71,9 +72,7 @@ function NewPasswordForm({
       return;
     }
     const described = describeAuthError('reset-password', result.error);
-    if (described.fields.newPassword) {
-      setError('newPassword', { message: described.fields.newPassword }, { shouldFocus: true });
-    } else {
+    if (!placeFieldErrors(setError, ['newPassword'], described.fields)) {
       setFormError(described.message);
     }
   });
