@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { canReschedule, cancellationTerms, refundSplit } from '../../domain/cancellation';
+import type { AddressSnapshot, BookingView } from '../../domain/booking-view';
 import { MINUTE_MS } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -9,52 +10,7 @@ import type { BookingRow } from './booking-db';
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
 // A fixed number of queries however many bookings are shown.
 
-export interface AddressSnapshot {
-  label: string | null;
-  line1: string;
-  line2: string | null;
-  town: string;
-  postcode: string;
-  instructions: string | null;
-}
-
-export interface BookingView {
-  id: string;
-  status: string;
-  city: string;
-  therapist: { id: string; name: string; username: string; photoUrl: string | null };
-  startsAt: string;
-  /** When the treatments end (the 15-minute travel buffer is not the customer's time). */
-  endsAt: string;
-  items: {
-    treatmentId: string;
-    name: string;
-    pricePence: number;
-    durationMinutes: number;
-    isAddOn: boolean;
-  }[];
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  creditAppliedPence: number;
-  amountDuePence: number;
-  refundedPence: number;
-  address: AddressSnapshot | null;
-  holdExpiresAt: string | null;
-  payment: {
-    method: string;
-    cardBrand: string | null;
-    cardLast4: string | null;
-    status: string;
-  } | null;
-  cancellation: {
-    allowed: boolean;
-    refundPence: number;
-    refundPercent: number;
-    cardRefundPence: number;
-    walletRefundPence: number;
-  };
-  canReschedule: boolean;
-}
+export type { AddressSnapshot, BookingView };
 
 type PaymentRow = typeof payment.$inferSelect;
 type TherapistSummary = BookingView['therapist'];

@@ -1,4 +1,5 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
+import type { AvailableTherapist } from '../../domain/booking-view';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
@@ -6,19 +7,6 @@ import { requestedDay } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
 import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
-
-export interface AvailableTherapist {
-  id: string;
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  meetsMinimumSpend: boolean;
-  minimumSpendPence: number;
-  shortfallPence: number;
-  slots: string[];
-}
 
 export interface TherapistSearch {
   city: string;

@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AvailableTherapist, BookingView } from '../../../domain/booking-view';
 import { api } from '../../lib/api';
 import { accountKeys } from '../account/query-keys';
 import type { SavedCard } from '../account/types';
@@ -6,19 +7,7 @@ import type { SavedCard } from '../account/types';
 // The booking flow's calls. Availability changes by the minute, so it is never cached for long;
 // bookings are the customer's own and always read fresh.
 
-export interface AvailableTherapist {
-  id: string;
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  meetsMinimumSpend: boolean;
-  minimumSpendPence: number;
-  shortfallPence: number;
-  /** Free start times, ISO instants. */
-  slots: string[];
-}
+export type { AvailableTherapist };
 
 export interface HeldBooking {
   id: string;
@@ -30,54 +19,8 @@ export interface HeldBooking {
   amountDuePence: number;
 }
 
-export interface BookingItem {
-  treatmentId: string;
-  name: string;
-  pricePence: number;
-  durationMinutes: number;
-  isAddOn: boolean;
-}
-
-export interface BookingAddress {
-  label: string | null;
-  line1: string;
-  line2: string | null;
-  town: string;
-  postcode: string;
-  instructions: string | null;
-}
-
-export interface Booking {
-  id: string;
-  /** held, requires_action, confirmed, completed, cancelled, expired, failed. */
-  status: string;
-  city: string;
-  therapist: { id: string; name: string; username: string; photoUrl: string | null };
-  startsAt: string;
-  endsAt: string;
-  items: BookingItem[];
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  creditAppliedPence: number;
-  amountDuePence: number;
-  refundedPence: number;
-  address: BookingAddress | null;
-  holdExpiresAt: string | null;
-  payment: {
-    method: string;
-    cardBrand: string | null;
-    cardLast4: string | null;
-    status: string;
-  } | null;
-  cancellation: {
-    allowed: boolean;
-    refundPence: number;
-    refundPercent: number;
-    cardRefundPence: number;
-    walletRefundPence: number;
-  };
-  canReschedule: boolean;
-}
+/** The server's booking view; one shape for both sides (see src/domain/booking-view.ts). */
+export type Booking = BookingView;
 
 export type PaymentRequest =
   | {
