@@ -202,6 +202,7 @@ for (const kind of testDatabaseKinds()) {
       const offGrid = await move(at('2026-11-28', '12:10'));
       expect(offGrid.statusCode).toBe(422);
       expect(offGrid.json().errors[0].field).toBe('body.startsAt');
+      expect((await move('0000-01-01T10:00:00Z')).statusCode).toBe(422);
       expect((await move('soon')).statusCode).toBe(400);
       env.clock.set(new Date(Date.parse(at('2026-11-28', '09:00')) - 23 * HOUR).toISOString());
       const late = await move(at('2026-11-28', '13:00'));

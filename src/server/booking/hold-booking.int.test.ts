@@ -117,6 +117,8 @@ for (const kind of testDatabaseKinds()) {
       ['outside the availability', { startsAt: at('2026-11-24', '16:30') }],
       ['inside the booking notice', { startsAt: at('2026-11-23', '08:30') }],
       ['past the 36-day window', { startsAt: at('2027-01-05', '10:00') }],
+      ['in a year PostgreSQL cannot store', { startsAt: '0000-01-01T10:00:00Z' }],
+      ['ending in a year PostgreSQL cannot store', { startsAt: '9999-12-31T23:45:00Z' }],
       ['with a therapist from another city', { therapistId: 't-away' }],
       ['with an unknown therapist', { therapistId: 't-nobody' }],
       ['in an unknown city', { city: 'atlantis' }],

@@ -84,6 +84,10 @@ export async function checkSlot(
 ): Promise<SlotState> {
   const { startsAt, now, config } = request;
   const wanted = { start: startsAt, end: startsAt + request.durationMinutes * MINUTE_MS };
+  const bookable = availabilityWindow(now.getTime(), config);
+  // Nothing outside the window is offered, and years PostgreSQL cannot store (0000, 10000) would
+  // fail the query as a 500: answer those without asking the database.
+  if (wanted.start < bookable.start || wanted.end > bookable.end) return 'not-offered';
   const range = rangeLiteral({ start: new Date(wanted.start), end: new Date(wanted.end) });
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
@@ -97,7 +101,7 @@ export async function checkSlot(
             where therapist_id = ${request.therapistId} and during && ${range}::tstzrange`,
       ),
     ),
-    availabilityWindow(now.getTime(), config),
+    bookable,
   );
   const offered = computeSlots({
     windows,
