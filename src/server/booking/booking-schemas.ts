@@ -28,7 +28,8 @@ export const heldSchema = z.object({
 const cardForm = z.object({
   number: z.string().max(40),
   expMonth: z.number().int(),
-  expYear: z.number().int(),
+  // Stored as a 32-bit integer; a longer "year" is a typo, not a card.
+  expYear: z.number().int().max(9999, 'Enter the expiry year.'),
   cvc: z.string().max(8),
 });
 

@@ -147,6 +147,7 @@ for (const kind of testDatabaseKinds()) {
         [{ ...CARD, number: '4242 4242 4242 4241' }, 'body.card.number'],
         [{ ...CARD, expMonth: 10, expYear: 2026 }, 'body.card.expYear'],
         [{ ...CARD, expMonth: 13 }, 'body.card.expMonth'],
+        [{ ...CARD, expYear: 99_999_999_999 }, 'body.card.expYear'],
         [{ ...CARD, cvc: '12' }, 'body.card.cvc'],
       ];
       for (const [card, field] of cases) {
