@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CalendarIcon, HomeIcon, ShieldIcon } from '../components/icons';
 import { LoginPanel } from '../features/auth/login-panel';
 import { safeNextPath } from '../features/auth/next-path';
-import { handleRedirectError } from '../features/auth/redirect-errors';
+import { handleRedirectError, useReturnedError } from '../features/auth/redirect-errors';
 import { useCurrentCustomer } from '../features/auth/use-customer';
 
 const PERKS = [
@@ -14,34 +14,20 @@ const PERKS = [
 ] as const;
 
 export default function LoginPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const customer = useCurrentCustomer();
   const headingId = useId();
   const next = safeNextPath(params.get('next'));
   const error = params.get('error');
-  const handled = useRef<string | null>(null);
   // While a returned error is being dealt with (it may sign out), don't treat a session as final.
   const [settling, setSettling] = useState(!!error);
 
-  // A provider or an email link sent the customer back with ?error=: say why once, then drop it
-  // from the address so a reload does not say it again.
-  useEffect(() => {
-    if (!error || handled.current === error) return;
-    handled.current = error;
+  useReturnedError((code) => {
     setSettling(true);
-    void handleRedirectError(error, queryClient).finally(() => setSettling(false));
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.delete('error');
-        copy.delete('error_description');
-        return copy;
-      },
-      { replace: true },
-    );
-  }, [error, queryClient, setParams]);
+    void handleRedirectError(code, queryClient).finally(() => setSettling(false));
+  });
 
   // Spec 2: a signed-in customer who opens /login goes to their account (or where they were going).
   if (!error && !settling && customer.status === 'signed-in') {

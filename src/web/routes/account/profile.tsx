@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ChangePasswordForm } from '../../features/account/change-password-form';
 import { DeleteAccount } from '../../features/account/delete-account';
@@ -9,35 +9,20 @@ import { ProfileForm } from '../../features/account/profile-form';
 import { SavedCards } from '../../features/account/saved-cards';
 import { PageTitle, SectionCard } from '../../features/account/section-card';
 import { describeRedirectError } from '../../features/auth/auth-errors';
+import { useReturnedError } from '../../features/auth/redirect-errors';
 import { signOut } from '../../features/auth/session-actions';
 import { useMe } from '../../features/auth/use-me';
 import { notify } from '../../lib/ui-store';
 
-/** A provider sent the customer back from linking with ?error=: say why, once. */
-function useLinkError() {
-  const [params, setParams] = useSearchParams();
-  const error = params.get('error');
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!error || handled.current === error) return;
-    handled.current = error;
-    const described = describeRedirectError(error);
-    notify({
-      type: 'error',
-      ...(described.kind === 'message'
-        ? described.message
-        : { title: 'Not linked', message: 'That account could not be linked. Please try again.' }),
-    });
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.delete('error');
-        copy.delete('error_description');
-        return copy;
-      },
-      { replace: true },
-    );
-  }, [error, setParams]);
+/** A provider sent the customer back from linking with ?error=: say why. */
+function notifyLinkError(code: string) {
+  const described = describeRedirectError(code);
+  notify({
+    type: 'error',
+    ...(described.kind === 'message'
+      ? described.message
+      : { title: 'Not linked', message: 'That account could not be linked. Please try again.' }),
+  });
 }
 
 export default function AccountProfilePage() {
@@ -46,7 +31,7 @@ export default function AccountProfilePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  useLinkError();
+  useReturnedError(notifyLinkError);
 
   // The account layout renders pages only once the profile is here.
   if (!me.data) return null;
