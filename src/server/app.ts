@@ -21,6 +21,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { installCsrfProtection } from './http/csrf';
 import { installErrorHandling } from './http/error-handler';
+import { installNulGuard } from './http/nul-guard';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installNulGuard(app);
   installSecurityHeaders(app, {
     production: config.isProduction,
     stripe: config.payments.provider === 'stripe',

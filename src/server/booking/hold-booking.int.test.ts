@@ -153,6 +153,10 @@ for (const kind of testDatabaseKinds()) {
       ['an unknown treatment', { treatmentIds: ['massage-60', 'nope'] }, 'body.treatmentIds'],
       ['an add-on alone', { treatmentIds: ['hot-stones'] }, 'body.treatmentIds'],
       ['a malformed address id', { addressId: 'home' }, 'body.addressId'],
+      // PostgreSQL text cannot hold U+0000: these failed their first query as a 500.
+      ['a NUL in the city', { city: 'test\u0000city' }, 'body.city'],
+      ['a NUL in the therapist', { therapistId: 't-\u0000anna' }, 'body.therapistId'],
+      ['a NUL in a treatment', { treatmentIds: ['massage-60\u0000'] }, 'body.treatmentIds.0'],
     ])('answers 400 naming the field for %s', async (_name, options, field) => {
       const res = await holdRequest(env.app, ada, options);
       expect(res.statusCode, res.body).toBe(400);
