@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardExpired, cvcValid, luhnValid, normaliseCardNumber } from './card';
+import {
+  cardBrand,
+  cardBrandName,
+  cardExpired,
+  cardLabel,
+  cvcValid,
+  luhnValid,
+  normaliseCardNumber,
+} from './card';
 
 describe('card checks', () => {
   it('accepts the well-known test numbers and rejects a changed digit', () => {
@@ -46,5 +54,19 @@ describe('card checks', () => {
     expect(cvcValid('1234', 'visa')).toBe(false);
     expect(cvcValid('1234', 'amex')).toBe(true);
     expect(cvcValid('12a', 'mastercard')).toBe(false);
+  });
+});
+
+describe('card names', () => {
+  it('names the brands customers know, and falls back to "Card"', () => {
+    expect(cardBrandName('visa')).toBe('Visa');
+    expect(cardBrandName('AMEX')).toBe('American Express');
+    expect(cardBrandName('jcb')).toBe('JCB');
+    expect(cardBrandName('card')).toBe('Card');
+    expect(cardBrandName('someday-pay')).toBe('Card');
+    expect(cardBrandName(null)).toBe('Card');
+  });
+  it('labels a card by brand and last four', () => {
+    expect(cardLabel('mastercard', '4444')).toBe('Mastercard ending 4444');
   });
 });

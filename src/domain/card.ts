@@ -44,3 +44,23 @@ export function cardExpired(expMonth: number, expYear: number, now: number): boo
 export function cvcValid(cvc: string, brand: CardBrand): boolean {
   return brand === 'amex' ? /^\d{4}$/.test(cvc) : /^\d{3}$/.test(cvc);
 }
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa" from a provider's "visa"; a brand we do not know is just a card. */
+export function cardBrandName(brand: string | null): string {
+  return (brand && BRAND_NAMES[brand.toLowerCase()]) ?? 'Card';
+}
+
+/** "Visa ending 4242", as every list of cards and payments shows one. */
+export function cardLabel(brand: string | null, last4: string): string {
+  return `${cardBrandName(brand)} ending ${last4}`;
+}

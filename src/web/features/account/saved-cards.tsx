@@ -7,19 +7,10 @@ import { notify } from '../../lib/ui-store';
 import { useCards, useDeleteCard } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import type { SavedCard } from './types';
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
+import { cardLabel } from '../../../domain/card';
 
 export function cardName(card: SavedCard): string {
-  return `${BRAND_NAMES[card.brand.toLowerCase()] ?? card.brand} ending ${card.last4}`;
+  return cardLabel(card.brand, card.last4);
 }
 
 const expiry = (card: SavedCard) =>

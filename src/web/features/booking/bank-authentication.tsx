@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { ShieldIcon } from '../../components/icons';
 import { api, isApiError } from '../../lib/api';
 import { useBooking } from './api';
-import { cardBrandName } from './booking-format';
+import { cardLabel } from '../../../domain/card';
 import { LoadingBlock } from './page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
@@ -111,9 +111,7 @@ export function BankAuthentication({
             {data.cardLast4 && (
               <div className="flex justify-between gap-4">
                 <dt className="text-muted">Card</dt>
-                <dd className="text-ink">
-                  {cardBrandName(data.cardBrand)} ending {data.cardLast4}
-                </dd>
+                <dd className="text-ink">{cardLabel(data.cardBrand, data.cardLast4)}</dd>
               </div>
             )}
             {data.therapistName && (

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addressLine,
   bookingDays,
-  cardBrandName,
   calendarMonths,
   firstName,
   formatCountdown,
@@ -58,15 +57,6 @@ describe('formats', () => {
   it('names a therapist by first name', () => {
     expect(firstName('Anna Smith')).toBe('Anna');
     expect(firstName('  Cher ')).toBe('Cher');
-  });
-});
-
-describe('cardBrandName', () => {
-  it('names the brands customers know, and falls back to "Card"', () => {
-    expect(cardBrandName('visa')).toBe('Visa');
-    expect(cardBrandName('AMEX')).toBe('American Express');
-    expect(cardBrandName('card')).toBe('Card');
-    expect(cardBrandName(null)).toBe('Card');
   });
 });
 

@@ -114,15 +114,3 @@ export function addressLine(a: {
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
-/** "Visa" from the provider's "visa"; an unknown brand is just a card. */
-export function cardBrandName(brand: string | null): string {
-  return (brand && BRAND_NAMES[brand.toLowerCase()]) ?? 'Card';
-}

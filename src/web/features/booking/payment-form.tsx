@@ -12,7 +12,7 @@ import {
   type PaymentRequest,
   type PaymentResult,
 } from './api';
-import { cardBrandName } from './booking-format';
+import { cardLabel } from '../../../domain/card';
 import { LockIcon } from './booking-icons';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
@@ -142,7 +142,7 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
     ...savedCards.map((c) => ({
       key: c.id,
       method: { kind: 'saved', cardId: c.id } as Method,
-      label: `${cardBrandName(c.brand)} ending ${c.last4}`,
+      label: cardLabel(c.brand, c.last4),
       note: `Expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`,
     })),
     { key: 'new', method: { kind: 'new' }, label: 'A new card' },
