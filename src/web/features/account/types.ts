@@ -1,3 +1,4 @@
+import type { BookingView } from '../../../domain/booking-view';
 import type { AccountType, Gender } from '../../../domain/types';
 
 // Shapes of the /api/me family as the server sends them.
@@ -48,34 +49,8 @@ export interface SavedCard {
   expYear: number;
 }
 
-export interface BookingItem {
-  name: string;
-  pricePence: number;
-  durationMinutes: number;
-}
-
-export interface BookingAddress {
-  line1: string;
-  line2?: string | null;
-  town: string;
-  postcode: string;
-  instructions?: string | null;
-}
-
-export interface Booking {
-  id: string;
-  status: string;
-  startsAt: string;
-  endsAt: string;
-  therapist: { name: string; username: string; photoUrl: string | null };
-  items: BookingItem[];
-  totalPricePence: number;
-  amountDuePence: number;
-  creditAppliedPence: number;
-  refundedPence: number;
-  address: BookingAddress | null;
-  cancellation: { allowed: boolean; refundPence: number } | null;
-}
+/** The server's booking view, shared through the domain so the two cannot drift apart. */
+export type Booking = BookingView;
 
 export interface Appointments {
   upcoming: Booking[];
