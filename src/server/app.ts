@@ -25,6 +25,7 @@ import { installNulGuard } from './http/nul-guard';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
+import { startJobs } from './jobs/start-jobs';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './payments/payment-routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  startJobs(app, ctx);
 
   await installWebApp(app, deps.webDistDir);
   return app;

@@ -61,6 +61,13 @@ const envSchema = z.object({
   /** Only for tests: where the Stripe SDK sends its requests (a local stand-in). */
   STRIPE_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   PLATFORM_FEE_PERCENT: int(0, 100).default(20),
+  /**
+   * A payment attempt with no answer from the provider after this long (a crash, a timeout) is
+   * settled by the reconciler; it must outlast the provider client's own timeouts and retries.
+   */
+  PAYMENT_RECONCILE_AFTER_SECONDS: int(1, 24 * 60 * 60).default(120),
+  /** How often the reconciler and the provider-call worker look for work. */
+  PAYMENT_JOBS_INTERVAL_SECONDS: int(1, 60 * 60).default(30),
   // Cancellation policy, shown to customers and applied by the code from the same values.
   FREE_CANCELLATION_HOURS: int(0, 24 * 14).default(24),
   PARTIAL_REFUND_UNTIL_HOURS: int(0, 24 * 14).default(2),
@@ -118,6 +125,8 @@ export interface AppConfig {
     stripePublishableKey: string | null;
     stripeApiUrl: string | null;
     platformFeePercent: number;
+    reconcileAfterSeconds: number;
+    jobsIntervalSeconds: number;
   };
   cancellation: CancellationPolicyConfig;
 }
@@ -215,6 +224,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
       stripeApiUrl: e.STRIPE_API_URL ?? null,
       platformFeePercent: e.PLATFORM_FEE_PERCENT,
+      reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+      jobsIntervalSeconds: e.PAYMENT_JOBS_INTERVAL_SECONDS,
     },
     cancellation: {
       freeCancellationHours: e.FREE_CANCELLATION_HOURS,

@@ -5,11 +5,10 @@ import type { Db } from '../db/client';
 import { payment, therapist } from '../db/schema';
 import { notFound } from '../http/problem';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import type { DeclineReason } from '../payments/payment-provider';
-import { inTransaction, lockBooking, type BookingRow, type WarnLog } from './booking-db';
-import { releaseBooking, setPayment, type PaymentRow } from './booking-transitions';
+import { inTransaction, lockBooking, type WarnLog } from './booking-db';
+import { lockPayment, releaseBooking, setPayment } from './booking-transitions';
 import { afterPayment, type PaymentAnswer, type PaymentStep } from './payment-steps';
-import { settlePayment } from './settle-payment';
+import { settledStep, settlePayment } from './settle-payment';
 
 // The demo provider's 3-D Secure step: the simulated bank page at /authorisation/confirm shows
 // what is being paid and lets the customer approve or fail it. Only the booking's owner sees it.
@@ -28,19 +27,21 @@ export interface AuthenticationView {
   status: string;
 }
 
+/**
+ * The payment and its booking, both locked and read after the lock: a second answer from the
+ * bank page sent at the same moment (a double click) waits here and then sees the first one's
+ * result instead of a stale "requires action".
+ */
 async function ownDemoPayment(db: Db, paymentId: string, customerId: string) {
-  const [row] = await db.select().from(payment).where(eq(payment.id, paymentId));
+  const [row] = await db
+    .select({ bookingId: payment.bookingId, provider: payment.provider })
+    .from(payment)
+    .where(eq(payment.id, paymentId));
   if (!row || row.provider !== 'demo') return null;
   const b = await lockBooking(db, row.bookingId);
-  return b && b.customerId === customerId ? { p: row, b } : null;
-}
-
-/** A second answer from the bank page (double click, back button) repeats the first one's result. */
-function settledStep(b: BookingRow, p: PaymentRow): PaymentStep {
-  if (b.status === 'confirmed' || b.status === 'completed') return { kind: 'already-confirmed' };
-  if (p.status === 'failed' && p.failureReason)
-    return { kind: 'declined', reason: p.failureReason as DeclineReason, bookingId: b.id };
-  return { kind: 'expired', bookingId: b.id };
+  if (!b || b.customerId !== customerId) return null;
+  const p = await lockPayment(db, paymentId);
+  return p ? { p, b } : null;
 }
 
 export async function showAuthentication(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { booking } from '../db/schema';
+import { booking, type BookingStatus } from '../db/schema';
 
 // The locking rules every booking use case follows, so no two of them can deadlock:
 //   1. the booking row (SELECT … FOR UPDATE) before anything else about that booking; every change
@@ -56,7 +56,7 @@ export async function lockWallet(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet'), hashtext(${userId}))`);
 }
 
-export const PENDING_STATUSES = ['held', 'requires_action'] as const;
+export const PENDING_STATUSES: readonly BookingStatus[] = ['held', 'requires_action'];
 
 export function isPending(status: string): boolean {
   return status === 'held' || status === 'requires_action';

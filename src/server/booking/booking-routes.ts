@@ -16,7 +16,6 @@ import {
 } from './booking-schemas';
 import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
-import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from './expire-holds';
 import { holdBooking } from './hold-booking';
 import { payBooking } from './pay-booking';
 import { rescheduleBooking } from './reschedule-booking';
@@ -32,7 +31,6 @@ export const bookingRoutes =
   async (app) => {
     const guard = customerGuard(ctx);
     app.addHook('preValidation', guard.hook);
-    startHoldSweep(ctx, app);
 
     const view = async (bookingId: string, customerId: string) => {
       const row = await findOwnBooking(ctx.db, bookingId, customerId);
@@ -142,24 +140,3 @@ export const bookingRoutes =
       },
     );
   };
-
-/** Expires stale holds every SWEEP_INTERVAL_MS while the app runs; stopped (and awaited) on close. */
-function startHoldSweep(ctx: AppContext, app: Parameters<FastifyPluginAsyncZod>[0]) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = sweepExpiredHolds(ctx, app.log)
-        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
-}

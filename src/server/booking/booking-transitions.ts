@@ -1,11 +1,37 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, payment, savedCard } from '../db/schema';
-import { lockWallet, type BookingRow } from './booking-db';
+import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
+import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { PENDING_STATUSES, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
 
 // The status changes of a booking that waits for payment. Callers hold the booking row lock
-// (lockBooking) and pass the row they locked.
+// (lockBooking) and pass the row they locked. Every change is a compare-and-set from the status
+// the caller saw: under the lock it cannot fail, so if it does, something skipped the lock, and
+// the transaction is rolled back rather than let a stale decision through.
+
+export class StaleStateError extends Error {
+  constructor(bookingId: string, expected: readonly string[]) {
+    super(`booking ${bookingId} was not in ${expected.join('/')} when changed: lock not held?`);
+    this.name = 'StaleStateError';
+  }
+}
+
+/** UPDATE booking … WHERE id = ? AND status IN (expected): exactly one row or an error. */
+export async function moveBooking(
+  tx: Db,
+  bookingId: string,
+  expected: readonly BookingStatus[],
+  changes: Partial<typeof booking.$inferInsert>,
+): Promise<void> {
+  const rows = await tx
+    .update(booking)
+    .set(changes)
+    .where(and(eq(booking.id, bookingId), inArray(booking.status, [...expected])))
+    .returning({ id: booking.id });
+  if (rows.length !== 1) throw new StaleStateError(bookingId, expected);
+}
 
 export type PaymentRow = typeof payment.$inferSelect;
 
@@ -29,18 +55,25 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
   return (await availableCredit(tx, b.customerId, now, b.id)) >= b.creditAppliedPence;
 }
 
-/** Payment done: the slot is the customer's and the reserved credit is spent. Wallet lock held. */
+/**
+ * Payment done: the slot is the customer's, the reserved credit is spent and the confirmation
+ * email is in the outbox, all in the caller's transaction. Wallet lock held.
+ */
 export async function confirmBooking(
+  ctx: Pick<AppContext, 'config' | 'now'>,
   tx: Db,
   b: BookingRow,
   now: Date,
   method: string,
 ): Promise<void> {
+  await moveBooking(tx, b.id, PENDING_STATUSES, {
+    status: 'confirmed',
+    holdExpiresAt: null,
+    paymentMethod: method,
+    updatedAt: now,
+  });
   await spendCredit(tx, b);
-  await tx
-    .update(booking)
-    .set({ status: 'confirmed', holdExpiresAt: null, paymentMethod: method, updatedAt: now })
-    .where(eq(booking.id, b.id));
+  await enqueueBookingEmail(ctx, tx, b.id, 'confirmed');
 }
 
 /** Gives the slot back: a decline ('failed'), a hold that ran out ('expired') or the customer ('cancelled'). */
@@ -50,14 +83,16 @@ export async function releaseBooking(
   now: Date,
   status: 'failed' | 'expired' | 'cancelled',
 ): Promise<void> {
-  await tx
-    .update(booking)
-    .set({
+  await moveBooking(
+    tx,
+    b.id,
+    status === 'cancelled' ? [...PENDING_STATUSES, 'confirmed'] : PENDING_STATUSES,
+    {
       status,
       updatedAt: now,
       ...(status === 'cancelled' ? { cancelledAt: now } : {}),
-    })
-    .where(eq(booking.id, b.id));
+    },
+  );
 }
 
 /** The customer ticked "save this card": kept once the payment has succeeded, never twice. */
@@ -89,5 +124,11 @@ export async function setPayment(
   await tx
     .update(payment)
     .set({ ...changes, updatedAt: now })
-    .where(and(eq(payment.id, paymentId)));
+    .where(eq(payment.id, paymentId));
+}
+
+/** Locks a payment row (booking row first, by the locking rules) and reads it fresh. */
+export async function lockPayment(tx: Db, paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  return row ?? null;
 }

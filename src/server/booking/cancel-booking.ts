@@ -4,11 +4,13 @@ import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import { booking } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
-import { sendBookingEmail } from '../notifications/send-booking-confirmation';
+import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { enqueueProviderTask } from '../payments/provider-tasks';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, isPending, lockBooking, lockWallet, type WarnLog } from './booking-db';
 import { returnCredit } from './booking-wallet';
 import { latestPayment, releaseBooking, setPayment } from './booking-transitions';
-import { abandonProviderPayments, cancelPendingPayments } from './expire-holds';
+import { cancelPendingPayments } from './expire-holds';
 
 // Cancelling follows the policy in config (free until 24 h before, a share until 2 h before,
 // nothing later): the card part goes back through the provider, the credit part to the wallet,
@@ -36,18 +38,18 @@ export async function cancelBooking(
 
     if (b.status === 'cancelled') {
       const card = (await latestPayment(tx, b.id))?.refundedPence ?? 0;
-      const result = {
+      const result: CancelResult = {
         status: 'cancelled' as const,
         refundPence: b.refundedPence,
         cardRefundPence: card,
         walletRefundPence: Math.max(0, b.refundedPence - card),
       };
-      return { result, released: [], email: false };
+      return result;
     }
     if (isPending(b.status)) {
-      const released = await cancelPendingPayments(tx, [b.id], now);
+      await cancelPendingPayments(ctx, tx, [b.id], now);
       await releaseBooking(tx, b, now, 'cancelled');
-      return { result: { ...none, refundPence: 0 }, released, email: false };
+      return { ...none, refundPence: 0 };
     }
     if (b.status !== 'confirmed') {
       throw conflict('This booking is not active, so there is nothing to cancel.');
@@ -70,12 +72,20 @@ export async function cancelBooking(
     );
     if (paid && split.cardRefundPence > 0) {
       // A card refund goes through the provider; an invoice is simply reduced by it.
+      // The refund is decided here and made by the provider after this commits.
       if (paid.providerPaymentId && paid.provider === ctx.payments.name) {
-        await ctx.payments.refund({
-          providerPaymentId: paid.providerPaymentId,
-          amountPence: split.cardRefundPence,
-          idempotencyKey: `booking-${b.id}-cancel-refund`,
-        });
+        await enqueueProviderTask(
+          tx,
+          paid.provider,
+          {
+            kind: 'refund',
+            bookingId: b.id,
+            providerPaymentId: paid.providerPaymentId,
+            amountPence: split.cardRefundPence,
+            idempotencyKey: `booking-${b.id}-cancel-refund`,
+          },
+          now,
+        );
       }
       await setPayment(
         tx,
@@ -93,10 +103,10 @@ export async function cancelBooking(
     }
     await releaseBooking(tx, b, now, 'cancelled');
     await tx.update(booking).set({ refundedPence: split.refundPence }).where(eq(booking.id, b.id));
-    return { result: { status: 'cancelled' as const, ...split }, released: [], email: true };
+    await enqueueBookingEmail(ctx, tx, b.id, 'cancelled');
+    return { status: 'cancelled' as const, ...split };
   });
   ctx.availabilityCache.clear();
-  await abandonProviderPayments(ctx, outcome.released, log);
-  if (outcome.email) await sendBookingEmail(ctx, bookingId, 'cancelled', log);
-  return outcome.result;
+  await runProviderTasksNow(ctx, log);
+  return outcome;
 }

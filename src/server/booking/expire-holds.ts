@@ -3,31 +3,33 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { rangeLiteral, type InstantRange } from '../db/tstzrange';
+import { enqueueProviderTask } from '../payments/provider-tasks';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, type WarnLog } from './booking-db';
 
 // A hold that ran out stops blocking at once: the availability query already ignores it, the hold
 // transaction expires any in its way (lazy expiry), and this sweep marks the rest so the exclusion
 // constraint and the customer's reserved credit forget them. Correctness never waits for the
-// sweep; it only keeps the table tidy and cancels abandoned 3-D Secure payments at the provider.
+// sweep; it only keeps the table tidy and queues abandoned 3-D Secure payments for cancelling at
+// the provider.
 // See docs/decisions "hold sweep".
 
 export const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 200;
 
-export interface ReleasedPayment {
-  bookingId: string;
-  provider: string;
-  providerPaymentId: string;
-}
-
-/** Marks the payments of released bookings that were waiting for the customer as cancelled. */
+/**
+ * Marks the payments of released bookings that were waiting for the customer as cancelled, and
+ * queues their abandonment at the provider (made after the commit; a late success is refunded).
+ */
 export async function cancelPendingPayments(
+  ctx: Pick<AppContext, 'payments'>,
   tx: Db,
   bookingIds: string[],
   now: Date,
-): Promise<ReleasedPayment[]> {
-  if (bookingIds.length === 0) return [];
+): Promise<number> {
+  if (bookingIds.length === 0) return 0;
   const rows = await queryRows<{
+    id: string;
     booking_id: string;
     provider: string;
     provider_payment_id: string | null;
@@ -35,18 +37,33 @@ export async function cancelPendingPayments(
     tx,
     sql`update payment set status = 'canceled', updated_at = ${now.toISOString()}::timestamptz
         where booking_id in ${bookingIds} and status in ('requires_action', 'processing')
-        returning booking_id, provider, provider_payment_id`,
+        returning id, booking_id, provider, provider_payment_id`,
   );
-  return rows
-    .filter((r) => r.provider_payment_id !== null)
-    .map((r) => ({
-      bookingId: r.booking_id,
-      provider: r.provider,
-      providerPaymentId: r.provider_payment_id as string,
-    }));
+  let queued = 0;
+  for (const r of rows) {
+    if (!r.provider_payment_id || r.provider !== ctx.payments.name) continue;
+    await enqueueProviderTask(
+      tx,
+      r.provider,
+      {
+        kind: 'cancel_payment',
+        bookingId: r.booking_id,
+        providerPaymentId: r.provider_payment_id,
+        idempotencyKey: `payment-${r.id}-abandon`,
+      },
+      now,
+    );
+    queued++;
+  }
+  return queued;
 }
 
-async function expireWhere(tx: Db, now: Date, where: SQL): Promise<ReleasedPayment[]> {
+async function expireWhere(
+  ctx: Pick<AppContext, 'payments'>,
+  tx: Db,
+  now: Date,
+  where: SQL,
+): Promise<number> {
   const expired = await queryRows<{ id: string }>(
     tx,
     sql`update booking set status = 'expired', updated_at = ${now.toISOString()}::timestamptz
@@ -55,6 +72,7 @@ async function expireWhere(tx: Db, now: Date, where: SQL): Promise<ReleasedPayme
         returning id`,
   );
   return cancelPendingPayments(
+    ctx,
     tx,
     expired.map((r) => r.id),
     now,
@@ -63,32 +81,18 @@ async function expireWhere(tx: Db, now: Date, where: SQL): Promise<ReleasedPayme
 
 /** Inside the hold transaction: stale holds overlapping the new slot, and the customer's own. */
 export function expireHoldsInTheWay(
+  ctx: Pick<AppContext, 'payments'>,
   tx: Db,
   now: Date,
   scope: { therapistId: string; during: InstantRange; customerId: string },
-): Promise<ReleasedPayment[]> {
+): Promise<number> {
   return expireWhere(
+    ctx,
     tx,
     now,
     sql`(therapist_id = ${scope.therapistId} and during && ${rangeLiteral(scope.during)}::tstzrange)
         or customer_id = ${scope.customerId}`,
   );
-}
-
-/** Abandons provider payments of released bookings; a late success is refunded by the webhook. */
-export async function abandonProviderPayments(
-  ctx: AppContext,
-  released: ReleasedPayment[],
-  log: WarnLog,
-): Promise<void> {
-  for (const r of released) {
-    if (r.provider !== ctx.payments.name) continue;
-    await ctx.payments
-      .cancel(r.providerPaymentId, `booking-${r.bookingId}-abandon`)
-      .catch((error: unknown) =>
-        log.warn({ err: error, bookingId: r.bookingId }, 'could not cancel an abandoned payment'),
-      );
-  }
 }
 
 /**
@@ -98,7 +102,7 @@ export async function abandonProviderPayments(
  */
 export async function sweepExpiredHolds(ctx: AppContext, log: WarnLog): Promise<number> {
   const now = ctx.now();
-  const released: ReleasedPayment[] = [];
+  let queued = 0;
   const count = await inTransaction(ctx.db, async (tx) => {
     const expired = await queryRows<{ id: string }>(
       tx,
@@ -114,10 +118,10 @@ export async function sweepExpiredHolds(ctx: AppContext, log: WarnLog): Promise<
           returning b.id`,
     );
     const ids = expired.map((r) => r.id);
-    released.push(...(await cancelPendingPayments(tx, ids, now)));
+    queued = await cancelPendingPayments(ctx, tx, ids, now);
     return ids.length;
   });
   if (count > 0) ctx.availabilityCache.clear();
-  await abandonProviderPayments(ctx, released, log);
+  if (queued > 0) await runProviderTasksNow(ctx, log);
   return count;
 }

@@ -18,7 +18,8 @@ import {
 } from './booking-db';
 import { availableCredit } from './booking-wallet';
 import type { AddressSnapshot } from './booking-view';
-import { abandonProviderPayments, expireHoldsInTheWay } from './expire-holds';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import { expireHoldsInTheWay } from './expire-holds';
 import { loadSelection } from './load-selection';
 import { rulesConfigOf } from './rules-config';
 import { checkSlot, loadBookingTherapist } from './slot-check';
@@ -193,7 +194,7 @@ export async function holdBooking(
   try {
     outcome = await inTransaction(ctx.db, async (tx) => {
       // Rows first, then the wallet lock: the order every booking use case keeps (booking-db.ts).
-      const released = await expireHoldsInTheWay(tx, now, {
+      const released = await expireHoldsInTheWay(ctx, tx, now, {
         therapistId: therapist.id,
         during,
         customerId: customer.id,
@@ -241,6 +242,6 @@ export async function holdBooking(
     throw slotTaken();
   }
   ctx.availabilityCache.clear();
-  await abandonProviderPayments(ctx, outcome.released, log);
+  if (outcome.released > 0) await runProviderTasksNow(ctx, log);
   return summary(outcome.row);
 }

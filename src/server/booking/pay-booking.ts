@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { percentOf } from '../../domain/cancellation';
 import { MINUTE_MS } from '../../domain/constants';
@@ -8,16 +7,29 @@ import type { Db } from '../db/client';
 import { booking, businessPayment, payment, savedCard, therapist } from '../db/schema';
 import { HttpProblem, badRequest, conflict, notFound } from '../http/problem';
 import { cardSource, type CardForm } from '../payments/card-input';
-import { providerCustomerId } from '../payments/provider-customer';
-import type { CardDetails, ChargeOutcome, PaymentSource } from '../payments/payment-provider';
+import {
+  NO_CARD,
+  storableRequest,
+  type CardDetails,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type PaymentSource,
+} from '../payments/payment-provider';
+import { ensureProviderCustomer } from '../payments/provider-customer';
 import { inTransaction, lockBooking, type BookingRow, type WarnLog } from './booking-db';
 import {
   confirmBooking,
   latestPayment,
   lockCreditFor,
   releaseBooking,
-  saveCardOf,
 } from './booking-transitions';
+import {
+  attemptKey,
+  nextAttemptNumber,
+  paymentPending,
+  settleAttempt,
+  waitForSettlement,
+} from './payment-attempt';
 import { afterPayment, holdExpired, type PaymentStep } from './payment-steps';
 
 export type PaymentInput =
@@ -27,22 +39,6 @@ export type PaymentInput =
 
 export type PayResult =
   { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
-
-/**
- * Where the customer goes to authenticate: the provider's own page when it gives one, else our
- * /authorisation/confirm (the demo bank page for `payment=`, the re-check page for `payment_intent=`).
- */
-function actionUrlOf(
-  provider: string,
-  bookingId: string,
-  paymentId: string,
-  outcome: Extract<ChargeOutcome, { kind: 'requires_action' }>,
-): string {
-  if (outcome.redirectUrl) return outcome.redirectUrl;
-  return provider === 'demo'
-    ? `/authorisation/confirm?booking=${bookingId}&payment=${paymentId}`
-    : `/authorisation/confirm?booking=${bookingId}&payment_intent=${outcome.providerPaymentId}`;
-}
 
 const cardProblem = (field: string, message: string) =>
   new HttpProblem(422, message, { errors: [{ field, message }], extensions: { code: 'card' } });
@@ -62,7 +58,7 @@ async function sourceOf(
   tx: Db,
   customerId: string,
   input: Exclude<PaymentInput, { method: 'invoice' }>,
-): Promise<{ source: PaymentSource; saveCard: boolean; known: CardDetails | null }> {
+): Promise<{ source: PaymentSource; saveCard: boolean; known: CardDetails }> {
   if (input.method === 'saved-card') {
     const [card] = await tx
       .select()
@@ -96,87 +92,162 @@ async function sourceOf(
     return {
       source: { kind: 'payment-method', paymentMethodId: input.paymentMethodId },
       saveCard,
-      known: null,
+      known: NO_CARD,
     };
   }
   if (!input.card)
     throw badRequest('Enter your card details.', [
       { field: 'body.card', message: 'Enter your card details.' },
     ]);
-  return { source: cardSource(input.card, ctx.now()), saveCard, known: null };
+  return { source: cardSource(input.card, ctx.now()), saveCard, known: NO_CARD };
 }
 
-async function recordCharge(
+type Begun =
+  | { kind: 'step'; step: PaymentStep }
+  | { kind: 'in-flight'; paymentId: string; booking: BookingRow }
+  | { kind: 'attempt'; paymentId: string; request: ChargeRequest };
+
+/** Answers for a booking that is not simply held, or null when it can be paid now. */
+async function notPayable(tx: Db, b: BookingRow): Promise<Begun | null> {
+  switch (b.status) {
+    case 'confirmed':
+    case 'completed':
+      return { kind: 'step', step: { kind: 'already-confirmed' } };
+    case 'requires_action': {
+      const pending = await latestPayment(tx, b.id);
+      if (pending?.status === 'requires_action' && pending.actionUrl)
+        return {
+          kind: 'step',
+          step: { kind: 'requires_action', actionUrl: pending.actionUrl, clientSecret: null },
+        };
+      throw conflict('This booking is waiting for your bank.');
+    }
+    case 'expired':
+      throw holdExpired();
+    case 'cancelled':
+      throw conflict('This booking was cancelled. Please choose a time again.');
+    case 'failed':
+      throw conflict(
+        'The payment for this booking did not go through and the time was released. Please choose a time again.',
+      );
+    case 'held':
+      return null;
+  }
+}
+
+/** Step 1: under the booking's lock, check it can be paid and record the attempt, or settle it. */
+async function begin(
+  ctx: AppContext,
   tx: Db,
-  b: BookingRow,
-  paymentId: string,
-  method: string,
-  provider: string,
-  outcome: ChargeOutcome,
-  saveCard: boolean,
-  now: Date,
-  holdMinutes: number,
-): Promise<PaymentStep> {
-  const status =
-    outcome.kind === 'succeeded'
-      ? 'succeeded'
-      : outcome.kind === 'requires_action'
-        ? 'requires_action'
-        : 'failed';
-  const actionUrl =
-    outcome.kind === 'requires_action' ? actionUrlOf(provider, b.id, paymentId, outcome) : null;
+  customer: CustomerProfile,
+  bookingId: string,
+  input: PaymentInput,
+  providerCustomerId: string | null,
+): Promise<Begun> {
+  const now = ctx.now();
+  const b = await lockBooking(tx, bookingId);
+  if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
+  const latest = await latestPayment(tx, b.id);
+  if (latest?.status === 'pending') return { kind: 'in-flight', paymentId: latest.id, booking: b };
+  const answered = await notPayable(tx, b);
+  if (answered) return answered;
+  if (!b.holdExpiresAt || b.holdExpiresAt.getTime() <= now.getTime()) {
+    await releaseBooking(tx, b, now, 'expired');
+    return { kind: 'step', step: { kind: 'expired', bookingId: b.id } };
+  }
+  if (!(await lockCreditFor(tx, b, now))) {
+    await releaseBooking(tx, b, now, 'failed');
+    return { kind: 'step', step: { kind: 'credit-changed', bookingId: b.id } };
+  }
+
+  const attempt = await nextAttemptNumber(tx, b.id);
+  const base = {
+    bookingId: b.id,
+    provider: ctx.payments.name,
+    attempt,
+    idempotencyKey: attemptKey(b.id, attempt),
+    amountPence: b.amountDuePence,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (b.amountDuePence === 0 || input.method === 'invoice') {
+    const byInvoice = b.amountDuePence > 0;
+    if (byInvoice && !(await invoiceAllowed(tx, customer)))
+      throw new HttpProblem(
+        422,
+        'Paying by invoice is only for business accounts set up to pay by invoice. Please pay by card.',
+        { extensions: { code: 'invoice_not_allowed' } },
+      );
+    const method = byInvoice ? 'invoice' : 'credit';
+    await tx.insert(payment).values({
+      ...base,
+      provider: byInvoice ? 'invoice' : 'wallet',
+      method,
+      status: byInvoice ? 'invoiced' : 'succeeded',
+    });
+    await confirmBooking(ctx, tx, b, now, method);
+    return { kind: 'step', step: { kind: 'confirmed', bookingId: b.id } };
+  }
+
+  const { source, saveCard, known } = await sourceOf(ctx, tx, customer.id, input);
+  const [payee] = await tx
+    .select({ accountId: therapist.paymentAccountId, name: therapist.name })
+    .from(therapist)
+    .where(eq(therapist.id, b.therapistId));
+  if (ctx.payments.name === 'stripe' && !payee?.accountId)
+    throw new HttpProblem(422, 'This therapist cannot take card payments right now.', {
+      extensions: { code: 'payee_not_connected' },
+    });
   const [row] = await tx
     .insert(payment)
     .values({
-      id: paymentId,
-      bookingId: b.id,
-      provider,
-      method,
-      providerPaymentId: outcome.providerPaymentId,
-      providerPaymentMethodId: outcome.card.paymentMethodId,
-      idempotencyKey: `booking-${b.id}-payment`,
-      status,
-      amountPence: b.amountDuePence,
-      cardBrand: outcome.card.brand,
-      cardLast4: outcome.card.last4,
-      cardExpMonth: outcome.card.expMonth,
-      cardExpYear: outcome.card.expYear,
+      ...base,
+      method: input.method === 'saved-card' ? 'saved-card' : 'card',
+      status: 'pending',
       saveCard,
-      actionUrl,
-      failureReason: outcome.kind === 'declined' ? outcome.reason : null,
-      createdAt: now,
-      updatedAt: now,
+      cardBrand: known.brand,
+      cardLast4: known.last4,
+      cardExpMonth: known.expMonth,
+      cardExpYear: known.expYear,
+      providerPaymentMethodId: known.paymentMethodId,
+      checkAfter: new Date(now.getTime() + ctx.config.payments.reconcileAfterSeconds * 1000),
     })
-    .returning();
+    .returning({ id: payment.id });
   if (!row) throw new Error('payment insert returned no row');
-  if (outcome.kind === 'succeeded') {
-    await saveCardOf(tx, b.customerId, row);
-    await confirmBooking(tx, b, now, method);
-    return { kind: 'confirmed', bookingId: b.id };
-  }
-  if (outcome.kind === 'requires_action') {
-    // The bank's page gets a full hold period of its own; abandoned, the sweep releases it.
-    const until = new Date(
-      Math.max(b.holdExpiresAt?.getTime() ?? 0, now.getTime() + holdMinutes * MINUTE_MS),
-    );
+  const request: ChargeRequest = {
+    bookingId: b.id,
+    paymentId: row.id,
+    amountPence: b.amountDuePence,
+    idempotencyKey: base.idempotencyKey,
+    description: `Booking with ${payee?.name ?? 'your therapist'}`,
+    source,
+    saveCard,
+    providerCustomerId,
+    destinationAccountId: payee?.accountId ?? null,
+    applicationFeePence: percentOf(b.amountDuePence, ctx.config.payments.platformFeePercent),
+    returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
+  };
+  await tx
+    .update(payment)
+    .set({ providerRequest: storableRequest(request) })
+    .where(eq(payment.id, row.id));
+  // The slot stays ours while the provider answers and, should we crash, until the reconciler
+  // has had its turn: a hold must not lapse under a payment whose outcome we do not know yet.
+  const protectedUntil =
+    now.getTime() +
+    (ctx.config.payments.reconcileAfterSeconds + ctx.config.payments.jobsIntervalSeconds) * 1000;
+  if (b.holdExpiresAt.getTime() < protectedUntil)
     await tx
       .update(booking)
-      .set({ status: 'requires_action', holdExpiresAt: until, updatedAt: now })
+      .set({ holdExpiresAt: new Date(Math.max(protectedUntil, now.getTime() + MINUTE_MS)) })
       .where(eq(booking.id, b.id));
-    return {
-      kind: 'requires_action',
-      actionUrl: actionUrl ?? actionUrlOf(provider, b.id, paymentId, outcome),
-      clientSecret: outcome.clientSecret,
-    };
-  }
-  await releaseBooking(tx, b, now, 'failed');
-  return { kind: 'declined', reason: outcome.reason, bookingId: b.id };
+  return { kind: 'attempt', paymentId: row.id, request };
 }
 
 /**
- * Pays for a held booking. The booking row stays locked from the first check to the last write,
- * so a double click, a retry or a second tab waits and then sees the first payment's result; the
- * provider's idempotency key (one per booking) covers a crash between charging and committing.
+ * Pays for a held booking, in the three steps of DESIGN.md section 6: the provider is called with
+ * no transaction open and no lock held. A double click, a retry or a second tab finds the first
+ * attempt pending and answers what it ends in; a crash mid-call is settled by the reconciler.
  */
 export async function payBooking(
   ctx: AppContext,
@@ -185,115 +256,35 @@ export async function payBooking(
   input: PaymentInput,
   log: WarnLog,
 ): Promise<PayResult> {
-  const step = await inTransaction(ctx.db, async (tx): Promise<PaymentStep> => {
-    const now = ctx.now();
-    const b = await lockBooking(tx, bookingId);
-    if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
-    switch (b.status) {
-      case 'confirmed':
-      case 'completed':
-        return { kind: 'already-confirmed' };
-      case 'requires_action': {
-        const pending = await latestPayment(tx, b.id);
-        if (pending?.status === 'requires_action' && pending.actionUrl)
-          return { kind: 'requires_action', actionUrl: pending.actionUrl, clientSecret: null };
-        break;
-      }
-      case 'expired':
-        throw holdExpired();
-      case 'cancelled':
-        throw conflict('This booking was cancelled. Please choose a time again.');
-      case 'failed':
-        throw conflict(
-          'The payment for this booking did not go through and the time was released. Please choose a time again.',
-        );
-    }
-    if (b.status !== 'held') throw conflict('This booking is waiting for your bank.');
-    if (!b.holdExpiresAt || b.holdExpiresAt.getTime() <= now.getTime()) {
-      await releaseBooking(tx, b, now, 'expired');
-      return { kind: 'expired', bookingId: b.id };
-    }
-    if (!(await lockCreditFor(tx, b, now))) {
-      await releaseBooking(tx, b, now, 'failed');
-      return { kind: 'credit-changed', bookingId: b.id };
-    }
-
-    const base = {
-      bookingId: b.id,
-      provider: ctx.payments.name,
-      idempotencyKey: `booking-${b.id}-payment`,
-      amountPence: b.amountDuePence,
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (b.amountDuePence === 0) {
-      await tx
-        .insert(payment)
-        .values({ ...base, provider: 'wallet', method: 'credit', status: 'succeeded' });
-      await confirmBooking(tx, b, now, 'credit');
-      return { kind: 'confirmed', bookingId: b.id };
-    }
-    if (input.method === 'invoice') {
-      if (!(await invoiceAllowed(tx, customer)))
-        throw new HttpProblem(
-          422,
-          'Paying by invoice is only for business accounts set up to pay by invoice. Please pay by card.',
-          { extensions: { code: 'invoice_not_allowed' } },
-        );
-      await tx
-        .insert(payment)
-        .values({ ...base, provider: 'invoice', method: 'invoice', status: 'invoiced' });
-      await confirmBooking(tx, b, now, 'invoice');
-      return { kind: 'confirmed', bookingId: b.id };
-    }
-
-    const { source, saveCard, known } = await sourceOf(ctx, tx, customer.id, input);
-    const [payee] = await tx
-      .select({ accountId: therapist.paymentAccountId, name: therapist.name })
-      .from(therapist)
-      .where(eq(therapist.id, b.therapistId));
-    if (ctx.payments.name === 'stripe' && !payee?.accountId)
-      throw new HttpProblem(422, 'This therapist cannot take card payments right now.', {
-        extensions: { code: 'payee_not_connected' },
-      });
-    const needsCustomer = ctx.payments.name === 'stripe' && (saveCard || source.kind === 'saved');
-    const paymentId = randomUUID();
-    const outcome = await ctx.payments.charge({
-      bookingId: b.id,
-      paymentId,
-      amountPence: b.amountDuePence,
-      idempotencyKey: base.idempotencyKey,
-      description: `Booking with ${payee?.name ?? 'your therapist'}`,
-      source,
-      saveCard,
-      providerCustomerId: needsCustomer
-        ? await providerCustomerId(tx, ctx.payments, customer.id)
-        : null,
-      destinationAccountId: payee?.accountId ?? null,
-      applicationFeePence: percentOf(b.amountDuePence, ctx.config.payments.platformFeePercent),
-      returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
-    });
-    const method = input.method === 'saved-card' ? 'saved-card' : 'card';
-    const card = known
-      ? {
-          brand: outcome.card.brand ?? known.brand,
-          last4: outcome.card.last4 ?? known.last4,
-          expMonth: outcome.card.expMonth ?? known.expMonth,
-          expYear: outcome.card.expYear ?? known.expYear,
-          paymentMethodId: outcome.card.paymentMethodId ?? known.paymentMethodId,
-        }
-      : outcome.card;
-    return recordCharge(
-      tx,
-      b,
-      paymentId,
-      method,
-      ctx.payments.name,
-      { ...outcome, card },
-      saveCard,
-      now,
-      ctx.config.holdMinutes,
+  const needsCustomer =
+    ctx.payments.name === 'stripe' &&
+    (input.method === 'saved-card' || (input.method === 'card' && input.saveCard === true));
+  const providerCustomerId = needsCustomer
+    ? await ensureProviderCustomer(ctx.db, ctx.payments, customer.id)
+    : null;
+  const begun = await inTransaction(ctx.db, (tx) =>
+    begin(ctx, tx, customer, bookingId, input, providerCustomerId),
+  );
+  let step: PaymentStep;
+  if (begun.kind === 'step') step = begun.step;
+  else if (begun.kind === 'in-flight')
+    // No point waiting past the moment the reconciler would take the attempt over.
+    step = await waitForSettlement(
+      ctx,
+      begun.paymentId,
+      begun.booking,
+      Math.min(20_000, ctx.config.payments.reconcileAfterSeconds * 1000),
     );
-  });
+  else {
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await ctx.payments.charge(begun.request);
+    } catch (error) {
+      // We do not know whether money moved: the attempt stays pending for the reconciler.
+      log.warn({ err: error, paymentId: begun.paymentId }, 'payment provider did not answer');
+      throw paymentPending();
+    }
+    step = await settleAttempt(ctx, begun.paymentId, outcome);
+  }
   return afterPayment(ctx, step, log);
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { HttpProblem } from '../http/problem';
-import { sendBookingConfirmation } from '../notifications/send-booking-confirmation';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import type { WarnLog } from './booking-db';
 
 // What a payment attempt ended in, decided inside the transaction and acted on after it commits:
@@ -31,15 +31,21 @@ export const paymentDeclined = (reason: DeclineReason) =>
     extensions: { code: reason, slotReleased: true },
   });
 
+/**
+ * Acts on a settled step after its transaction has committed: provider calls it decided on are
+ * made now (and retried by the worker if this fails), and errors are answered only once the
+ * release of the slot is written.
+ */
 export async function afterPayment(
   ctx: AppContext,
   step: PaymentStep,
   log: WarnLog,
 ): Promise<PaymentAnswer> {
+  // Only a refused or lost payment can have queued a refund or an abandonment.
+  if (step.kind !== 'confirmed' && step.kind !== 'requires_action')
+    await runProviderTasksNow(ctx, log);
   switch (step.kind) {
     case 'confirmed':
-      await sendBookingConfirmation(ctx, step.bookingId, log);
-      return { status: 'confirmed' };
     case 'already-confirmed':
       return { status: 'confirmed' };
     case 'requires_action':

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { canReschedule } from '../../domain/cancellation';
 import { MINUTE_MS } from '../../domain/constants';
 import type { CustomerProfile } from '../../domain/types';
@@ -6,7 +6,8 @@ import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
 import { booking, bookingItem } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
-import { sendBookingEmail } from '../notifications/send-booking-confirmation';
+import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import {
   EXCLUSION_VIOLATION,
   inTransaction,
@@ -15,7 +16,7 @@ import {
   type BookingRow,
   type WarnLog,
 } from './booking-db';
-import { abandonProviderPayments, expireHoldsInTheWay } from './expire-holds';
+import { expireHoldsInTheWay } from './expire-holds';
 import { slotTaken } from './hold-booking';
 import { rulesConfigOf } from './rules-config';
 import { checkSlot, loadBookingTherapist } from './slot-check';
@@ -39,6 +40,16 @@ function checkMovable(b: BookingRow | null, customerId: string, ctx: AppContext,
   if (!canReschedule(policy, b.startsAt.getTime(), now.getTime()))
     throw tooLate(policy.rescheduleNoticeHours);
   return b;
+}
+
+/**
+ * The time looked taken: by someone else (409), or by this very booking, moved there a moment ago
+ * by an identical request (a double click), which is the answer that request got too.
+ */
+async function alreadyMovedThere(ctx: AppContext, bookingId: string, newStart: Date) {
+  const [now] = await ctx.db.select().from(booking).where(eq(booking.id, bookingId));
+  if (now?.status === 'confirmed' && now.startsAt.getTime() === newStart.getTime()) return now;
+  throw slotTaken();
 }
 
 export async function rescheduleBooking(
@@ -88,7 +99,7 @@ export async function rescheduleBooking(
     throw unavailable(
       `${therapist.name} is not available at that time. Please choose one of the times shown.`,
     );
-  if (slot === 'taken') throw slotTaken();
+  if (slot === 'taken') return alreadyMovedThere(ctx, b.id, newStart);
 
   const during = {
     start: newStart,
@@ -98,7 +109,10 @@ export async function rescheduleBooking(
   try {
     outcome = await inTransaction(ctx.db, async (tx) => {
       const locked = checkMovable(await lockBooking(tx, b.id), customer.id, ctx, now);
-      const released = await expireHoldsInTheWay(tx, now, {
+      // Read after the lock: an identical request that got here first has already moved it, and
+      // a repeat must not move it again, count again or email again.
+      if (locked.startsAt.getTime() === newStart.getTime()) return { row: locked, released: 0 };
+      const released = await expireHoldsInTheWay(ctx, tx, now, {
         therapistId: locked.therapistId,
         during,
         customerId: customer.id,
@@ -111,17 +125,23 @@ export async function rescheduleBooking(
           rescheduleCount: sql`${booking.rescheduleCount} + 1`,
           updatedAt: now,
         })
-        .where(eq(booking.id, locked.id))
+        .where(
+          and(
+            eq(booking.id, locked.id),
+            eq(booking.status, 'confirmed'),
+            eq(booking.startsAt, locked.startsAt),
+          ),
+        )
         .returning();
-      if (!row) throw new Error('booking update returned no row');
+      if (!row) throw new Error('booking moved under its own lock');
+      await enqueueBookingEmail(ctx, tx, row.id, 'rescheduled');
       return { row, released };
     });
   } catch (error) {
-    if (sqlState(error) === EXCLUSION_VIOLATION) throw slotTaken();
+    if (sqlState(error) === EXCLUSION_VIOLATION) return alreadyMovedThere(ctx, b.id, newStart);
     throw error;
   }
   ctx.availabilityCache.clear();
-  await abandonProviderPayments(ctx, outcome.released, log);
-  await sendBookingEmail(ctx, b.id, 'rescheduled', log);
+  if (outcome.released > 0) await runProviderTasksNow(ctx, log);
   return outcome.row;
 }

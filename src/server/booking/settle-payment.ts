@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { MINUTE_MS } from '../../domain/constants';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking } from '../db/schema';
 import type { CardDetails, DeclineReason } from '../payments/payment-provider';
+import { enqueueProviderTask } from '../payments/provider-tasks';
 import { isPending, type BookingRow } from './booking-db';
 import {
   confirmBooking,
   lockCreditFor,
+  moveBooking,
   releaseBooking,
   saveCardOf,
   setPayment,
@@ -14,25 +17,66 @@ import {
 } from './booking-transitions';
 import type { PaymentStep } from './payment-steps';
 
-// Applies what the provider says about a payment that was waiting for the customer (3-D Secure,
-// a redirect, a webhook). Every rule only moves forward, so the same news twice, or old news after
-// new (a late "succeeded" after a refund), changes nothing. Caller holds the booking row lock.
+// Step 3 of every payment (DESIGN.md section 6): applies what the provider says about an attempt —
+// the answer to our own call, the customer's return from 3-D Secure, a webhook, or what the
+// reconciler found out — under the booking's lock, in one short transaction with no network call.
+// Every rule only moves forward, so the same news twice, or old news after new (a late
+// "succeeded" after a refund), changes nothing. Money that arrives for a booking that can no
+// longer be had is refunded in full, through a provider task that runs after the commit.
 
 const SETTLED = new Set(['succeeded', 'partially_refunded', 'refunded', 'invoiced']);
+/** Payments still waiting to hear from the provider. */
+const WAITING = new Set(['pending', 'requires_action', 'processing']);
 
 export type ProviderNews =
-  | { status: 'succeeded'; card?: CardDetails }
-  | { status: 'failed'; reason: DeclineReason }
+  | { status: 'succeeded'; providerPaymentId?: string | null; card?: CardDetails }
+  | {
+      status: 'requires_action';
+      providerPaymentId: string;
+      actionUrl: string;
+      clientSecret: string | null;
+      card?: CardDetails;
+    }
+  | {
+      status: 'failed';
+      reason: DeclineReason;
+      providerPaymentId?: string | null;
+      card?: CardDetails;
+    }
   | { status: 'canceled' };
 
+/** Card details the payment does not have yet, from the news. */
+function cardChanges(p: PaymentRow, card: CardDetails | undefined) {
+  return {
+    cardBrand: p.cardBrand ?? card?.brand ?? null,
+    cardLast4: p.cardLast4 ?? card?.last4 ?? null,
+    cardExpMonth: p.cardExpMonth ?? card?.expMonth ?? null,
+    cardExpYear: p.cardExpYear ?? card?.expYear ?? null,
+    providerPaymentMethodId: p.providerPaymentMethodId ?? card?.paymentMethodId ?? null,
+  };
+}
+
 /** Gives back money that arrived for a booking that can no longer be had. */
-async function refundInFull(ctx: AppContext, tx: Db, b: BookingRow, p: PaymentRow, now: Date) {
+async function refundInFull(
+  ctx: Pick<AppContext, 'payments'>,
+  tx: Db,
+  b: BookingRow,
+  p: PaymentRow,
+  now: Date,
+) {
   if (p.providerPaymentId && p.provider === ctx.payments.name && p.amountPence > 0) {
-    await ctx.payments.refund({
-      providerPaymentId: p.providerPaymentId,
-      amountPence: p.amountPence,
-      idempotencyKey: `booking-${b.id}-refund-unclaimed`,
-    });
+    await enqueueProviderTask(
+      tx,
+      p.provider,
+      {
+        kind: 'refund',
+        bookingId: b.id,
+        providerPaymentId: p.providerPaymentId,
+        amountPence: p.amountPence - p.refundedPence,
+        idempotencyKey: `payment-${p.id}-refund-unclaimed`,
+      },
+      now,
+    );
   }
   await setPayment(tx, p.id, { status: 'refunded', refundedPence: p.amountPence }, now);
   await tx
@@ -44,64 +88,131 @@ async function refundInFull(ctx: AppContext, tx: Db, b: BookingRow, p: PaymentRo
     .where(eq(booking.id, b.id));
 }
 
+/** What a payment that has already been settled means for whoever asks again. */
+export function settledStep(b: BookingRow, p: PaymentRow): PaymentStep {
+  if (b.status === 'confirmed' || b.status === 'completed') return { kind: 'already-confirmed' };
+  if (p.status === 'requires_action' && p.actionUrl && isPending(b.status))
+    return { kind: 'requires_action', actionUrl: p.actionUrl, clientSecret: null };
+  if ((p.status === 'failed' || p.status === 'canceled') && p.failureReason)
+    return { kind: 'declined', reason: p.failureReason as DeclineReason, bookingId: b.id };
+  return { kind: 'expired', bookingId: b.id };
+}
+
+async function settleSuccess(
+  ctx: Pick<AppContext, 'config' | 'now' | 'payments'>,
+  tx: Db,
+  b: BookingRow,
+  p: PaymentRow,
+  news: Extract<ProviderNews, { status: 'succeeded' }>,
+  now: Date,
+): Promise<PaymentStep> {
+  if (b.status === 'confirmed' || b.status === 'completed') {
+    if (WAITING.has(p.status)) {
+      // Another attempt already paid for this booking: this money is not needed.
+      const paid = {
+        ...p,
+        providerPaymentId: p.providerPaymentId ?? news.providerPaymentId ?? null,
+      };
+      await setPayment(tx, p.id, { providerPaymentId: paid.providerPaymentId }, now);
+      await refundInFull(ctx, tx, b, paid, now);
+    }
+    return { kind: 'already-confirmed' };
+  }
+  const paid: PaymentRow = {
+    ...p,
+    ...cardChanges(p, news.card),
+    providerPaymentId: p.providerPaymentId ?? news.providerPaymentId ?? null,
+    // A refund that arrived first keeps its status: news only moves a payment forward.
+    status: SETTLED.has(p.status) ? p.status : 'succeeded',
+  };
+  await setPayment(
+    tx,
+    p.id,
+    {
+      status: paid.status,
+      providerPaymentId: paid.providerPaymentId,
+      cardBrand: paid.cardBrand,
+      cardLast4: paid.cardLast4,
+      cardExpMonth: paid.cardExpMonth,
+      cardExpYear: paid.cardExpYear,
+      providerPaymentMethodId: paid.providerPaymentMethodId,
+      actionUrl: null,
+    },
+    now,
+  );
+  if (!isPending(b.status)) {
+    // The hold was released (ran out, cancelled) before the money arrived: nothing to sell.
+    if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
+    return { kind: 'expired', bookingId: b.id };
+  }
+  if (!(await lockCreditFor(tx, b, now))) {
+    if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
+    await releaseBooking(tx, b, now, 'failed');
+    return { kind: 'credit-changed', bookingId: b.id };
+  }
+  await saveCardOf(tx, b.customerId, paid);
+  await confirmBooking(ctx, tx, b, now, p.method);
+  return { kind: 'confirmed', bookingId: b.id };
+}
+
 export async function settlePayment(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'now' | 'payments'>,
   tx: Db,
   b: BookingRow,
   p: PaymentRow,
   news: ProviderNews,
   now: Date,
 ): Promise<PaymentStep> {
-  if (news.status === 'succeeded') {
-    if (b.status === 'confirmed' || b.status === 'completed') return { kind: 'already-confirmed' };
-    const card = news.card;
-    const known = SETTLED.has(p.status);
-    const paid: PaymentRow = {
-      ...p,
-      // A refund that arrived first keeps its status: news only moves a payment forward.
-      status: known ? p.status : 'succeeded',
-      cardBrand: p.cardBrand ?? card?.brand ?? null,
-      cardLast4: p.cardLast4 ?? card?.last4 ?? null,
-      cardExpMonth: p.cardExpMonth ?? card?.expMonth ?? null,
-      cardExpYear: p.cardExpYear ?? card?.expYear ?? null,
-      providerPaymentMethodId: p.providerPaymentMethodId ?? card?.paymentMethodId ?? null,
-    };
+  if (news.status === 'succeeded') return settleSuccess(ctx, tx, b, p, news, now);
+  // A failure or a request for action after the payment settled changes nothing.
+  if (!WAITING.has(p.status)) return settledStep(b, p);
+
+  if (news.status === 'requires_action') {
+    if (!isPending(b.status)) {
+      // Released while we waited for the provider's answer: abandon the payment at the bank.
+      await setPayment(
+        tx,
+        p.id,
+        { status: 'canceled', providerPaymentId: news.providerPaymentId, actionUrl: null },
+        now,
+      );
+      if (p.provider === ctx.payments.name)
+        await enqueueProviderTask(
+          tx,
+          p.provider,
+          {
+            kind: 'cancel_payment',
+            bookingId: b.id,
+            providerPaymentId: news.providerPaymentId,
+            idempotencyKey: `payment-${p.id}-abandon`,
+          },
+          now,
+        );
+      return { kind: 'expired', bookingId: b.id };
+    }
     await setPayment(
       tx,
       p.id,
       {
-        status: paid.status,
-        cardBrand: paid.cardBrand,
-        cardLast4: paid.cardLast4,
-        cardExpMonth: paid.cardExpMonth,
-        cardExpYear: paid.cardExpYear,
-        providerPaymentMethodId: paid.providerPaymentMethodId,
-        actionUrl: null,
+        status: 'requires_action',
+        providerPaymentId: news.providerPaymentId,
+        actionUrl: news.actionUrl,
+        ...cardChanges(p, news.card),
       },
       now,
     );
-    if (!isPending(b.status)) {
-      // The hold was released (ran out, cancelled) before the bank answered: nothing to sell.
-      if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
-      return { kind: 'expired', bookingId: b.id };
-    }
-    if (!(await lockCreditFor(tx, b, now))) {
-      if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
-      await releaseBooking(tx, b, now, 'failed');
-      return { kind: 'credit-changed', bookingId: b.id };
-    }
-    await saveCardOf(tx, b.customerId, paid);
-    await confirmBooking(tx, b, now, p.method);
-    return { kind: 'confirmed', bookingId: b.id };
+    // The bank's page gets a full hold period of its own; abandoned, the sweep releases it.
+    const until = new Date(
+      Math.max(b.holdExpiresAt?.getTime() ?? 0, now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
+    );
+    await moveBooking(tx, b.id, ['held', 'requires_action'], {
+      status: 'requires_action',
+      holdExpiresAt: until,
+      updatedAt: now,
+    });
+    return { kind: 'requires_action', actionUrl: news.actionUrl, clientSecret: news.clientSecret };
   }
 
-  if (p.status !== 'requires_action' && p.status !== 'processing') {
-    // Already settled one way or the other: a late failure cannot undo a success.
-    if (b.status === 'confirmed') return { kind: 'already-confirmed' };
-    return p.status === 'failed' && p.failureReason
-      ? { kind: 'declined', reason: p.failureReason as DeclineReason, bookingId: b.id }
-      : { kind: 'expired', bookingId: b.id };
-  }
   const reason: DeclineReason = news.status === 'failed' ? news.reason : 'authentication_failed';
   await setPayment(
     tx,
@@ -110,6 +221,10 @@ export async function settlePayment(
       status: news.status === 'failed' ? 'failed' : 'canceled',
       failureReason: reason,
       actionUrl: null,
+      ...(news.status === 'failed' && news.providerPaymentId
+        ? { providerPaymentId: news.providerPaymentId }
+        : {}),
+      ...(news.status === 'failed' ? cardChanges(p, news.card) : {}),
     },
     now,
   );

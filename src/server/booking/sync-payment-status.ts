@@ -1,16 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
+import { booking } from '../db/schema';
 import { notFound } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, lockBooking, type WarnLog } from './booking-db';
-import { latestPayment } from './booking-transitions';
-import type { PaymentStep } from './payment-steps';
-import { sendBookingConfirmation } from '../notifications/send-booking-confirmation';
+import { latestPayment, lockPayment } from './booking-transitions';
 import { settlePayment, type ProviderNews } from './settle-payment';
 
 // Where /authorisation/confirm lands after a provider's own 3-D Secure page (Stripe returns with
-// ?booking=…&payment_intent=…): asks the provider how the payment stands and applies it, so the
-// customer sees the outcome without waiting for the webhook. Safe to call any number of times.
+// ?booking=…&payment_intent=…): asks the provider how the payment stands — outside any
+// transaction — and applies it under the booking's lock, so the customer sees the outcome without
+// waiting for the webhook. Safe to call any number of times.
 
 export interface PaymentStatus {
   bookingId: string;
@@ -21,54 +23,60 @@ export interface PaymentStatus {
   actionUrl: string | null;
 }
 
+const WAITING = new Set(['requires_action', 'processing']);
+
+async function askProvider(ctx: AppContext, providerPaymentId: string) {
+  const state = await ctx.payments.retrieve(providerPaymentId);
+  const news: ProviderNews | null =
+    state.status === 'succeeded'
+      ? { status: 'succeeded', providerPaymentId, card: state.card }
+      : state.status === 'failed'
+        ? { status: 'failed', reason: state.reason }
+        : state.status === 'canceled'
+          ? { status: 'canceled' }
+          : null;
+  return news;
+}
+
 export async function syncPaymentStatus(
   ctx: AppContext,
   customer: CustomerProfile,
   bookingId: string,
   log: WarnLog,
 ): Promise<PaymentStatus> {
-  const { step, status } = await inTransaction(ctx.db, async (tx) => {
-    const now = ctx.now();
-    const b = await lockBooking(tx, bookingId);
-    if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
-    const p = await latestPayment(tx, b.id);
-    let step: PaymentStep | null = null;
-    const asksProvider =
-      p &&
-      (p.status === 'requires_action' || p.status === 'processing') &&
-      p.provider === ctx.payments.name &&
-      ctx.payments.name !== 'demo' &&
-      p.providerPaymentId;
-    if (asksProvider && p.providerPaymentId) {
-      const state = await ctx.payments.retrieve(p.providerPaymentId);
-      const news: ProviderNews | null =
-        state.status === 'succeeded'
-          ? { status: 'succeeded', card: state.card }
-          : state.status === 'failed'
-            ? { status: 'failed', reason: state.reason }
-            : state.status === 'canceled'
-              ? { status: 'canceled' }
-              : null;
-      if (news) step = await settlePayment(ctx, tx, b, p, news, now);
+  const [b] = await ctx.db.select().from(booking).where(eq(booking.id, bookingId));
+  if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
+  const p = await latestPayment(ctx.db, b.id);
+  if (
+    p?.providerPaymentId &&
+    WAITING.has(p.status) &&
+    p.provider === ctx.payments.name &&
+    ctx.payments.name !== 'demo'
+  ) {
+    const news = await askProvider(ctx, p.providerPaymentId);
+    if (news) {
+      const step = await inTransaction(ctx.db, async (tx) => {
+        const locked = await lockBooking(tx, b.id);
+        const fresh = await lockPayment(tx, p.id);
+        if (!locked || !fresh || !WAITING.has(fresh.status)) return null;
+        return settlePayment(ctx, tx, locked, fresh, news, ctx.now());
+      });
+      if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed') {
+        ctx.availabilityCache.clear();
+        await runProviderTasksNow(ctx, log);
+      }
     }
-    const after = await lockBooking(tx, b.id);
-    const paid = await latestPayment(tx, b.id);
-    return {
-      step,
-      status: {
-        bookingId: b.id,
-        status: after?.status ?? b.status,
-        paymentStatus: paid?.status ?? null,
-        detail:
-          paid?.status === 'failed' || paid?.status === 'canceled'
-            ? (DECLINE_MESSAGES[(paid.failureReason ?? 'card_declined') as DeclineReason] ?? null)
-            : null,
-        actionUrl: paid?.status === 'requires_action' ? paid.actionUrl : null,
-      },
-    };
-  });
-  if (step?.kind === 'confirmed') await sendBookingConfirmation(ctx, step.bookingId, log);
-  if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed')
-    ctx.availabilityCache.clear();
-  return status;
+  }
+  const [after] = await ctx.db.select().from(booking).where(eq(booking.id, b.id));
+  const paid = await latestPayment(ctx.db, b.id);
+  return {
+    bookingId: b.id,
+    status: after?.status ?? b.status,
+    paymentStatus: paid?.status ?? null,
+    detail:
+      paid?.status === 'failed' || paid?.status === 'canceled'
+        ? (DECLINE_MESSAGES[(paid.failureReason ?? 'card_declined') as DeclineReason] ?? null)
+        : null,
+    actionUrl: paid?.status === 'requires_action' ? paid.actionUrl : null,
+  };
 }

@@ -318,8 +318,21 @@ export const payment = pgTable(
     /** The provider's token for the card used (never a card number): saved when asked. */
     providerPaymentMethodId: text('provider_payment_method_id'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** 1, 2, … per booking: each attempt has its own idempotency key (booking + attempt). */
+    attempt: integer('attempt').notNull().default(1),
+    /**
+     * pending (recorded, provider not yet answered), requires_action, processing, succeeded,
+     * failed, canceled, partially_refunded, refunded, invoiced.
+     */
     status: text('status').notNull(),
     amountPence: integer('amount_pence').notNull(),
+    /**
+     * What was sent to the provider, without card data, so a reconciliation can repeat the very
+     * same request under the same idempotency key and learn what happened.
+     */
+    providerRequest: jsonb('provider_request'),
+    /** A pending attempt is the reconciler's to settle from this time on. */
+    checkAfter: ts('check_after'),
     refundedPence: integer('refunded_pence').notNull().default(0),
     currency: text('currency').notNull().default('gbp'),
     cardBrand: text('card_brand'),
@@ -337,6 +350,46 @@ export const payment = pgTable(
   (t) => [
     index('payment_booking_idx').on(t.bookingId),
     uniqueIndex('payment_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payment_booking_attempt_unique').on(t.bookingId, t.attempt),
+    // The reconciler's queue: only attempts whose outcome we have not heard yet.
+    index('payment_pending_idx')
+      .on(t.checkAfter)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Calls to the payment provider decided by a committed change (a refund, abandoning a payment,
+ * a transfer to a therapist, forgetting a customer): written in the transaction of the change,
+ * made after it commits, retried until the provider has answered.
+ */
+export const providerTask = pgTable(
+  'provider_task',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    /** The provider-side key: the same task is never done twice, even if it is run twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    params: jsonb('params').notNull(),
+    bookingId: uuid('booking_id').references(() => booking.id),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [
+    index('provider_task_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'provider_task_kind',
+      sql`${t.kind} in ('refund', 'cancel_payment', 'transfer', 'delete_customer', 'detach_card')`,
+    ),
+    check('provider_task_status', sql`${t.status} in ('pending', 'done', 'failed')`),
   ],
 );
 

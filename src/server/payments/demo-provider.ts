@@ -7,6 +7,7 @@ import {
   type ChargeRequest,
   type PaymentProvider,
   type ProviderPaymentState,
+  type RecoveredCharge,
 } from './payment-provider';
 
 // A card network in test mode (DESIGN.md section 6), so the product works end to end with no
@@ -99,6 +100,17 @@ export class DemoPaymentProvider implements PaymentProvider {
   async retrieve(): Promise<ProviderPaymentState> {
     return { status: 'processing' };
   }
+  /**
+   * The demo network lives inside our process: an attempt whose answer was lost died with the
+   * process that was making it, so nothing was taken.
+   */
+  async recover(): Promise<RecoveredCharge> {
+    return { kind: 'not_charged' };
+  }
+  async transfer(): Promise<{ providerTransferId: null }> {
+    return { providerTransferId: null };
+  }
+  async deleteCustomer(): Promise<void> {}
   async cancel(): Promise<void> {}
   async refund(): Promise<void> {}
   async createCustomer(): Promise<string | null> {

@@ -58,7 +58,15 @@ export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
   refunds: { id: string; params: Record<string, string> }[];
+  transfers: { id: string; params: Record<string, string>; idempotencyKey: string | null }[];
+  deletedCustomers: string[];
   requests: FakeRequest[];
+  /**
+   * The next request to `method path` is carried out (money moves, the answer is kept under its
+   * idempotency key) but its answer is held back until `release()`: what a caller sees when the
+   * network or its own process dies between Stripe charging and the answer arriving.
+   */
+  stallNext(method: string, path: string): { arrived: Promise<void>; release: () => void };
   /** What the bank's page does for a payment waiting for 3-D Secure. */
   authenticate(intentId: string, approve: boolean): FakeIntent;
   paymentMethod(id: string): object;
@@ -82,8 +90,15 @@ function send(response: ServerResponse, status: number, body: unknown) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const refunds: FakeStripe['refunds'] = [];
+  const transfers: FakeStripe['transfers'] = [];
+  const deletedCustomers: string[] = [];
   const requests: FakeRequest[] = [];
-  const answered = new Map<string, { status: number; body: unknown }>();
+  // Stripe keeps each idempotent request's parameters with its answer: a repeat with the same
+  // parameters gets the first answer, one with other parameters is refused, and a repeat while the
+  // first is still running is a 409.
+  const answered = new Map<string, { params: string; status: number; body: unknown }>();
+  const inFlight = new Set<string>();
+  const stalls: { method: string; path: string; arrived: () => void; held: Promise<void> }[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
 
@@ -236,6 +251,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const id = nextId('tr');
+      transfers.push({ id, params: p, idempotencyKey: null });
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'transfer',
+          amount: Number(p.amount),
+          currency: p.currency ?? 'gbp',
+          destination: p.destination,
+          transfer_group: p.transfer_group ?? null,
+        },
+      };
+    }
+    m = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && m?.[1]) {
+      deletedCustomers.push(m[1]);
+      return { status: 200, body: { id: m[1], object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && path === '/v1/customers') {
       return {
         status: 200,
@@ -251,6 +286,56 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
+  const idempotencyError = (key: string) => ({
+    status: 400,
+    body: {
+      error: {
+        type: 'idempotency_error',
+        message:
+          'Keys for idempotent requests can only be used with the same parameters they were first ' +
+          `used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      },
+    },
+  });
+  const keyInUse = {
+    status: 409,
+    body: {
+      error: {
+        type: 'idempotency_error',
+        code: 'idempotency_key_in_use',
+        message:
+          'There is currently another in-progress request using this Idempotent Key (that probably ' +
+          'means you submitted twice, and the other request is still going through).',
+      },
+    },
+  };
+
+  async function answer(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    key: string | null,
+  ) {
+    if (!key) return route(method, path, params);
+    const scoped = `${method} ${path} ${key}`;
+    const fingerprint = JSON.stringify(Object.entries(params).sort());
+    const earlier = answered.get(scoped);
+    if (earlier) return earlier.params === fingerprint ? earlier : idempotencyError(key);
+    if (inFlight.has(scoped)) return keyInUse;
+    inFlight.add(scoped);
+    try {
+      const result = route(method, path, params);
+      if (method === 'POST' && path === '/v1/transfers') {
+        const last = transfers.at(-1);
+        if (last) last.idempotencyKey = key;
+      }
+      answered.set(scoped, { params: fingerprint, ...result });
+      return result;
+    } finally {
+      inFlight.delete(scoped);
+    }
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -260,11 +345,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = typeof header === 'string' ? header : null;
       const method = request.method ?? 'GET';
       requests.push({ method, path: url.pathname, params, idempotencyKey: key });
-      const scoped = key ? `${method} ${url.pathname} ${key}` : null;
-      const earlier = scoped ? answered.get(scoped) : undefined;
-      const answer = earlier ?? route(method, url.pathname, params);
-      if (scoped && !earlier) answered.set(scoped, answer);
-      send(response, answer.status, answer.body);
+      const result = await answer(method, url.pathname, params, key);
+      const stall = stalls.findIndex((s) => s.method === method && s.path === url.pathname);
+      if (stall >= 0) {
+        const [held] = stalls.splice(stall, 1);
+        held?.arrived();
+        await held?.held;
+      }
+      if (response.destroyed || response.socket?.destroyed) return;
+      send(response, result.status, result.body);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -274,7 +363,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     intents,
     refunds,
+    transfers,
+    deletedCustomers,
     requests,
+    stallNext(method, path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      stalls.push({ method, path, arrived, held });
+      return { arrived: arrival, release };
+    },
     authenticate(intentId, approve) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
@@ -293,7 +392,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return intent;
     },
     paymentMethod,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
-import { setPayment } from '../booking/booking-transitions';
+import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
+import { lockPayment, setPayment } from '../booking/booking-transitions';
+import { nextAttemptNumber } from '../booking/payment-attempt';
 import type { PaymentStep } from '../booking/payment-steps';
 import { settlePayment, type ProviderNews } from '../booking/settle-payment';
 import type { Db } from '../db/client';
 import { booking, payment, paymentEvent } from '../db/schema';
-import { sendBookingConfirmation } from '../notifications/send-booking-confirmation';
+import { runProviderTasksNow } from './run-provider-tasks-now';
 
 // Stripe delivers each event at least once, in any order. The event id is recorded in the same
 // transaction that applies it (payment_event is unique per provider event id), so a replay finds
@@ -48,7 +49,12 @@ function intentNews(
               paymentMethodId: method.id,
             }
           : undefined;
-      return { intent, news: card ? { status: 'succeeded', card } : { status: 'succeeded' } };
+      return {
+        intent,
+        news: card
+          ? { status: 'succeeded', providerPaymentId: intent.id, card }
+          : { status: 'succeeded', providerPaymentId: intent.id },
+      };
     }
     case 'payment_intent.payment_failed': {
       const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
@@ -56,6 +62,7 @@ function intentNews(
         intent,
         news: {
           status: 'failed',
+          providerPaymentId: intent.id,
           reason:
             code === 'insufficient_funds'
               ? 'insufficient_funds'
@@ -70,6 +77,39 @@ function intentNews(
     default:
       return null;
   }
+}
+
+/**
+ * The attempt a PaymentIntent belongs to: by our payment id in its metadata (the attempt exists
+ * before Stripe is called, so this finds it even when our own call has not come back yet), else
+ * by the intent's id. With neither — a payment our records lost — one is written from the
+ * intent's metadata so that the money is settled like any other: never ignored.
+ */
+async function attemptFor(tx: Db, b: BookingRow, intent: Stripe.PaymentIntent, now: Date) {
+  const ours = intent.metadata?.paymentId;
+  if (ours && /^[0-9a-f-]{36}$/i.test(ours)) {
+    const found = await lockPayment(tx, ours);
+    if (found && found.bookingId === b.id) return found;
+  }
+  const byIntent = await paymentFor(tx, intent.id);
+  if (byIntent) return byIntent.bookingId === b.id ? lockPayment(tx, byIntent.id) : null;
+  const attempt = await nextAttemptNumber(tx, b.id);
+  const [row] = await tx
+    .insert(payment)
+    .values({
+      bookingId: b.id,
+      provider: 'stripe',
+      method: 'card',
+      attempt,
+      idempotencyKey: `stripe-${intent.id}`,
+      providerPaymentId: intent.id,
+      status: 'pending',
+      amountPence: intent.amount,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row ?? null;
 }
 
 async function paymentFor(tx: Db, providerPaymentId: string) {
@@ -145,14 +185,16 @@ export async function handleStripeEvent(
     // Lock the booking before reading its payment: if our own payment call is still committing,
     // this waits for it instead of missing the row.
     const bookingId = intent.metadata?.bookingId ?? (await paymentFor(tx, intent.id))?.bookingId;
-    if (!bookingId) return done('ignored');
+    if (!bookingId || !/^[0-9a-f-]{36}$/i.test(bookingId)) return done('ignored');
     const b = await lockBooking(tx, bookingId);
-    const p = await paymentFor(tx, intent.id);
-    if (!b || !p || p.bookingId !== b.id) return done('ignored');
+    if (!b) return done('ignored');
+    const p = await attemptFor(tx, b, intent, now);
+    if (!p) return done('ignored');
     return done('applied', await settlePayment(ctx, tx, b, p, news, now));
   });
-  if (step?.kind === 'confirmed') await sendBookingConfirmation(ctx, step.bookingId, log);
-  if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed')
+  if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed') {
     ctx.availabilityCache.clear();
+    await runProviderTasksNow(ctx, log);
+  }
   return result;
 }

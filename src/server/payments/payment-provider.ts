@@ -10,6 +10,22 @@ export type PaymentSource =
   /** A card saved earlier: the provider's token from saved_card. */
   | { kind: 'saved'; providerCardId: string };
 
+/** A source the provider can be asked about again: a token, never card details. */
+export type ReplayableSource = Exclude<PaymentSource, { kind: 'card' }>;
+
+/**
+ * What is kept of a charge request on the payment attempt: everything the provider was sent,
+ * but a card typed into our own form (demo only) is kept as null, never its number.
+ */
+export type StoredChargeRequest = Omit<ChargeRequest, 'source'> & {
+  source: ReplayableSource | null;
+};
+
+export function storableRequest(request: ChargeRequest): StoredChargeRequest {
+  const { source, ...rest } = request;
+  return { ...rest, source: source.kind === 'card' ? null : source };
+}
+
 export interface ChargeRequest {
   bookingId: string;
   /** Our payment row's id: the demo provider's authentication page is keyed by it. */
@@ -66,11 +82,35 @@ export type ProviderPaymentState =
   | { status: 'failed'; reason: DeclineReason }
   | { status: 'canceled' };
 
+/** What the provider did with an attempt whose answer we never received. */
+export type RecoveredCharge = ChargeOutcome | { kind: 'not_charged' };
+
+export interface TransferRequest {
+  destinationAccountId: string;
+  amountPence: number;
+  idempotencyKey: string;
+  bookingId: string;
+  description: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'demo' | 'stripe';
   /** Which kinds of source this provider takes for a new card. */
   readonly newCardSource: 'card' | 'payment-method';
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * Finds out what became of an attempt whose answer was lost (a crash, a timeout): asks about
+   * the payment if its id is known, otherwise repeats the stored request under the same key.
+   */
+  recover(attempt: {
+    idempotencyKey: string;
+    providerPaymentId: string | null;
+    request: StoredChargeRequest | null;
+  }): Promise<RecoveredCharge>;
+  /** Pays a therapist's connected account from the platform's balance. */
+  transfer(request: TransferRequest): Promise<{ providerTransferId: string | null }>;
+  /** Forgets a customer at the provider (account deletion): their saved cards go with it. */
+  deleteCustomer(providerCustomerId: string): Promise<void>;
   retrieve(providerPaymentId: string): Promise<ProviderPaymentState>;
   /** Abandons a payment that still needs the customer (3-D Secure never finished). */
   cancel(providerPaymentId: string, idempotencyKey: string): Promise<void>;

@@ -63,7 +63,7 @@ for (const kind of testDatabaseKinds()) {
       const res = await payRequest(env.app, ada, held.id, pm('pm_card_visa'));
       expect(res.json()).toEqual({ status: 'confirmed' });
       const [create] = creations(held.id);
-      expect(create?.idempotencyKey).toBe(`booking-${held.id}-payment`);
+      expect(create?.idempotencyKey).toBe(`booking-${held.id}-attempt-1`);
       expect(create?.params).toMatchObject({
         amount: '3000',
         currency: 'gbp',

@@ -8,6 +8,9 @@ import {
   type DeclineReason,
   type PaymentProvider,
   type ProviderPaymentState,
+  type RecoveredCharge,
+  type StoredChargeRequest,
+  type TransferRequest,
 } from './payment-provider';
 
 // Stripe through its official SDK: PaymentIntents confirmed at once with a card tokenised by
@@ -109,9 +112,19 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-    const { source } = request;
-    if (source.kind === 'card')
+    if (request.source.kind === 'card')
       throw new Error('Card numbers never reach our server with Stripe: use Stripe.js');
+    return this.createIntent({ ...request, source: request.source });
+  }
+
+  /**
+   * One request, built the same way every time from what the attempt stored: Stripe answers a
+   * repeat under the same idempotency key with its first answer, and refuses a repeat whose
+   * parameters differ, so the parameters must come out identical.
+   */
+  private async createIntent(request: StoredChargeRequest): Promise<ChargeOutcome> {
+    const { source } = request;
+    if (!source) throw new Error('A Stripe payment needs a payment method token');
     const paymentMethod = source.kind === 'saved' ? source.providerCardId : source.paymentMethodId;
     const params: Stripe.PaymentIntentCreateParams = {
       amount: request.amountPence,
@@ -145,6 +158,58 @@ export class StripePaymentProvider implements PaymentProvider {
           card: cardOf(error.payment_intent?.payment_method ?? null),
         };
       }
+      // Refused before any money moved (an unknown or unusable payment method): a decline.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && !error.payment_intent) {
+        return {
+          kind: 'declined',
+          providerPaymentId: null,
+          reason: 'processing_error',
+          card: NO_CARD,
+        };
+      }
+      throw error;
+    }
+  }
+
+  async recover(attempt: {
+    idempotencyKey: string;
+    providerPaymentId: string | null;
+    request: StoredChargeRequest | null;
+  }): Promise<RecoveredCharge> {
+    if (attempt.providerPaymentId) {
+      const intent = await this.stripe.paymentIntents.retrieve(attempt.providerPaymentId, {
+        expand: ['payment_method'],
+      });
+      return outcomeOf(intent);
+    }
+    // Nothing is known but the request: repeating it under its key returns what Stripe did the
+    // first time, or does it now if the first never arrived. Either way the outcome is settled.
+    if (!attempt.request?.source) return { kind: 'not_charged' };
+    return this.createIntent({ ...attempt.request, idempotencyKey: attempt.idempotencyKey });
+  }
+
+  async transfer(request: TransferRequest): Promise<{ providerTransferId: string }> {
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: request.amountPence,
+        currency: 'gbp',
+        destination: request.destinationAccountId,
+        transfer_group: `booking-${request.bookingId}`,
+        description: request.description,
+        metadata: { bookingId: request.bookingId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { providerTransferId: transfer.id };
+  }
+
+  async deleteCustomer(providerCustomerId: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(providerCustomerId);
+    } catch (error) {
+      // Already gone is what we wanted.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return;
       throw error;
     }
   }

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
-import type { WarnLog } from '../booking/booking-db';
 import { loadBookingViews, type BookingView } from '../booking/booking-view';
 import { rulesConfigOf } from '../booking/rules-config';
+import type { Db } from '../db/client';
 import { booking, user } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
 import { bookingCalendarFile } from './booking-calendar';
 
-// Booking emails go through the mailer (always the outbox; SMTP when configured). They are sent
-// after the change is committed and never undo it: trouble is logged and the outbox keeps the mail.
+// Booking emails are written to the outbox in the transaction of the change they announce and sent
+// by the mail worker, so no crash can confirm a booking without its email or email a change that
+// never committed.
 
 export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled';
 
@@ -76,53 +78,54 @@ function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl:
   ].join('\n');
 }
 
-export async function sendBookingEmail(
-  ctx: AppContext,
+/**
+ * Writes the booking's email to the outbox inside the caller's transaction, so the mail exists if
+ * and only if the change it announces commits. The dedupe key makes a second write of the same
+ * news (a retried transition) a no-op: one change, one email.
+ */
+export async function enqueueBookingEmail(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
   bookingId: string,
   kind: BookingEmailKind,
-  log: WarnLog,
 ): Promise<void> {
-  try {
-    const [found] = await ctx.db
-      .select({ row: booking, customer: { email: user.email, name: user.name } })
-      .from(booking)
-      .innerJoin(user, eq(user.id, booking.customerId))
-      .where(eq(booking.id, bookingId));
-    if (!found) return;
-    const { row, customer } = found;
-    const buffer = rulesConfigOf(ctx.config).bufferMinutes;
-    const [view] = await loadBookingViews(ctx.db, [row], ctx.now(), ctx.config, buffer);
-    if (!view) return;
-    const ics = bookingCalendarFile(
+  const [found] = await tx
+    .select({ row: booking, customer: { email: user.email, name: user.name } })
+    .from(booking)
+    .innerJoin(user, eq(user.id, booking.customerId))
+    .where(eq(booking.id, bookingId));
+  if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+  const { row, customer } = found;
+  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+  const [view] = await loadBookingViews(tx, [row], ctx.now(), ctx.config, buffer);
+  if (!view) throw new Error(`booking ${bookingId} has no view`);
+  const ics = bookingCalendarFile(
+    {
+      id: view.id,
+      startsAt: view.startsAt,
+      endsAt: view.endsAt,
+      title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
+      description: view.items.map((i) => i.name).join('\n'),
+      location: oneLineAddress(view),
+      sequence: row.rescheduleCount + (kind === 'cancelled' ? 1 : 0),
+      status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
+    },
+    { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
+  );
+  await enqueueMail(tx, {
+    to: customer.email,
+    subject: SUBJECTS[kind],
+    text: bodyOf(kind, view, customer.name, ctx.config.publicUrl),
+    attachments: [
       {
-        id: view.id,
-        startsAt: view.startsAt,
-        endsAt: view.endsAt,
-        title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
-        description: view.items.map((i) => i.name).join('\n'),
-        location: oneLineAddress(view),
-        sequence: row.rescheduleCount + (kind === 'cancelled' ? 1 : 0),
-        status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
+        filename: 'booking.ics',
+        content: ics,
+        contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
       },
-      { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
-    );
-    await ctx.mailer.send({
-      to: customer.email,
-      subject: SUBJECTS[kind],
-      text: bodyOf(kind, view, customer.name, ctx.config.publicUrl),
-      attachments: [
-        {
-          filename: 'booking.ics',
-          content: ics,
-          contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
-        },
-      ],
-    });
-  } catch (error) {
-    log.warn({ err: error, bookingId, kind }, 'booking email not written');
-  }
-}
-
-export function sendBookingConfirmation(ctx: AppContext, bookingId: string, log: WarnLog) {
-  return sendBookingEmail(ctx, bookingId, 'confirmed', log);
+    ],
+    dedupeKey:
+      kind === 'rescheduled'
+        ? `booking-${row.id}-rescheduled-${row.rescheduleCount}`
+        : `booking-${row.id}-${kind}`,
+  });
 }

@@ -1,0 +1,121 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
+import { booking, payment } from '../db/schema';
+import { HttpProblem } from '../http/problem';
+import type { ChargeOutcome, RecoveredCharge } from '../payments/payment-provider';
+import { inTransaction, lockBooking, type BookingRow } from './booking-db';
+import { lockPayment, type PaymentRow } from './booking-transitions';
+import type { PaymentStep } from './payment-steps';
+import { settledStep, settlePayment, type ProviderNews } from './settle-payment';
+
+// A card payment is an attempt with three steps (DESIGN.md section 6): (1) record it, pending,
+// with its own idempotency key, and commit; (2) call the provider outside any transaction; (3)
+// settle it under the booking's lock. A crash between (2) and (3) leaves a pending attempt that the
+// reconciler settles by asking the provider; news from elsewhere (a webhook) settles it the same
+// way, and whichever comes first wins because settling is a compare-and-set from "pending".
+
+export const attemptKey = (bookingId: string, attempt: number) =>
+  `booking-${bookingId}-attempt-${attempt}`;
+
+export async function nextAttemptNumber(tx: Db, bookingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${payment.attempt}), 0)::int` })
+    .from(payment)
+    .where(eq(payment.bookingId, bookingId));
+  return Number(row?.last ?? 0) + 1;
+}
+
+/**
+ * Where the customer goes to authenticate: the provider's own page when it gives one, else our
+ * /authorisation/confirm (the demo bank page for `payment=`, the re-check page for `payment_intent=`).
+ */
+export function actionUrlOf(
+  provider: string,
+  bookingId: string,
+  paymentId: string,
+  outcome: Extract<ChargeOutcome, { kind: 'requires_action' }>,
+): string {
+  if (outcome.redirectUrl) return outcome.redirectUrl;
+  return provider === 'demo'
+    ? `/authorisation/confirm?booking=${bookingId}&payment=${paymentId}`
+    : `/authorisation/confirm?booking=${bookingId}&payment_intent=${outcome.providerPaymentId}`;
+}
+
+export function newsOf(p: PaymentRow, outcome: RecoveredCharge): ProviderNews {
+  switch (outcome.kind) {
+    case 'succeeded':
+      return {
+        status: 'succeeded',
+        providerPaymentId: outcome.providerPaymentId,
+        card: outcome.card,
+      };
+    case 'requires_action':
+      return {
+        status: 'requires_action',
+        providerPaymentId: outcome.providerPaymentId,
+        actionUrl: actionUrlOf(p.provider, p.bookingId, p.id, outcome),
+        clientSecret: outcome.clientSecret,
+        card: outcome.card,
+      };
+    case 'declined':
+      return {
+        status: 'failed',
+        reason: outcome.reason,
+        providerPaymentId: outcome.providerPaymentId,
+        card: outcome.card,
+      };
+    case 'not_charged':
+      return { status: 'failed', reason: 'processing_error' };
+  }
+}
+
+/** Step 3: applies the provider's answer to a pending attempt, unless someone settled it first. */
+export async function settleAttempt(
+  ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'payments'>,
+  paymentId: string,
+  outcome: RecoveredCharge,
+): Promise<PaymentStep> {
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ bookingId: payment.bookingId })
+      .from(payment)
+      .where(eq(payment.id, paymentId));
+    if (!row) throw new Error(`payment ${paymentId} vanished`);
+    const b = await lockBooking(tx, row.bookingId);
+    const p = await lockPayment(tx, paymentId);
+    if (!b || !p) throw new Error(`payment ${paymentId} lost its booking`);
+    if (p.status !== 'pending') return settledStep(b, p);
+    return settlePayment(ctx, tx, b, p, newsOf(p, outcome), ctx.now());
+  });
+}
+
+export const paymentPending = () =>
+  new HttpProblem(
+    503,
+    'We are still confirming your payment with your bank. Please check your appointments in a minute before trying again: you will not be charged twice.',
+    { title: 'Service Unavailable', extensions: { code: 'payment_pending' } },
+  );
+
+/**
+ * A second request for a booking whose payment is under way (a double click, a retry after a
+ * dropped connection) waits for the first to be settled and answers what it ended in.
+ */
+export async function waitForSettlement(
+  ctx: Pick<AppContext, 'db'>,
+  paymentId: string,
+  b: BookingRow,
+  timeoutMs = 20_000,
+): Promise<PaymentStep> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
+    const [p] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId));
+    if (p && p.status !== 'pending') {
+      const [fresh] = await ctx.db.select().from(booking).where(eq(booking.id, b.id));
+      return settledStep(fresh ?? b, p);
+    }
+    if (Date.now() >= deadline) throw paymentPending();
+    await sleep(pause);
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from '../booking/expire-holds';
+import { reconcilePayments } from '../booking/reconcile-payments';
+import { runProviderTasks } from '../payments/provider-tasks';
+import { startBackgroundJob } from './background-job';
+
+/** The background work of every instance; each runs once at start, which is crash recovery. */
+export function startJobs(app: FastifyInstance, ctx: AppContext): void {
+  const paymentsEvery = ctx.config.payments.jobsIntervalSeconds * 1000;
+  startBackgroundJob(app, {
+    name: 'hold sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    run: () => sweepExpiredHolds(ctx, app.log),
+  });
+  startBackgroundJob(app, {
+    name: 'payment reconciliation',
+    intervalMs: paymentsEvery,
+    run: () => reconcilePayments(ctx, app.log),
+  });
+  startBackgroundJob(app, {
+    name: 'payment provider calls',
+    intervalMs: paymentsEvery,
+    run: () => runProviderTasks(ctx, app.log),
+  });
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+// The real server process, as `npm start` runs it, for tests that stop it, restart it or kill it.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Resolves once /api/health answers; rejects if the process exits first. */
+  ready: Promise<void>;
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const port = Number(env.PORT);
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (async () => {
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited: ${output}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start: ${output}`);
+  })();
+  ready.catch(() => undefined);
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited, ready };
+}
+
+/** What a crash does: no shutdown hooks, no closing the database, nothing flushed on purpose. */
+export async function killServerProcess(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
