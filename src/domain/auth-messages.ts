@@ -1,3 +1,5 @@
+import { formatWait } from './format';
+
 // The spec's sign-in messages (section 8), word for word, plus our own for the cases it leaves open.
 // Titles and texts are kept apart because the web app shows them as a toast's title and message.
 
@@ -26,6 +28,17 @@ export const USER_RECORD_MISSING: UserMessage = {
   title: 'Login Error',
   message: 'We were unable to log you in. Please check details and try again.',
 };
+
+/**
+ * What a customer is told when a limit refuses them, with the server's own retry time so they know
+ * whether to wait a moment or come back later; without one (a proxy's 429), we cannot promise.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) {
+    return 'Too many attempts. Please wait a while and try again.';
+  }
+  return `Too many attempts. Please wait ${formatWait(retryAfterSeconds)} and try again.`;
+}
 
 /** Error codes the server uses for the cases above (API bodies and ?error= on redirects). */
 export const AUTH_ERROR_CODES = {

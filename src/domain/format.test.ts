@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatDateEnGb, formatPence, formatUkTime, truncateWords } from './format';
+import { formatDateEnGb, formatPence, formatUkTime, formatWait, truncateWords } from './format';
 
 describe('formatPence', () => {
   it.each([
@@ -62,5 +62,24 @@ describe('formatUkTime', () => {
     expect(formatUkTime(Date.UTC(2026, 9, 25, 1, 30), 'Europe/London')).toBe('01:30');
     expect(formatUkTime(Date.UTC(2026, 2, 29, 0, 59), 'Europe/London')).toBe('00:59');
     expect(formatUkTime(Date.UTC(2026, 2, 29, 1, 0), 'Europe/London')).toBe('02:00');
+  });
+});
+
+describe('formatWait', () => {
+  it.each([
+    [0, '1 second'],
+    [1, '1 second'],
+    [47, '47 seconds'],
+    [59.2, '1 minute'],
+    [61, '2 minutes'],
+    [2810, '47 minutes'],
+    [3540, '59 minutes'],
+    [3599, '1 hour'],
+    [3600, '1 hour'],
+    [5400, '1 hour and 30 minutes'],
+    [7200, '2 hours'],
+    [7260, '2 hours and 1 minute'],
+  ])('%d seconds -> %s', (seconds, text) => {
+    expect(formatWait(seconds)).toBe(text);
   });
 });

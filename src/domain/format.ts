@@ -35,3 +35,20 @@ export function formatUkTime(instantMs: number, timeZone: string): string {
   const mm = String(minutes % 60).padStart(2, '0');
   return `${hh}:${mm}`;
 }
+
+/**
+ * A wait in words, rounded up so it is never shorter than the real one: 47 -> "47 seconds",
+ * 2810 -> "47 minutes", 3600 -> "1 hour", 5400 -> "1 hour and 30 minutes".
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (s < 60) return plural(s, 'second');
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? plural(hours, 'hour')
+    : `${plural(hours, 'hour')} and ${plural(rest, 'minute')}`;
+}

@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     mailer,
     secret: await resolveAuthSecret(database.db, config),
+    now,
   });
   const ctx: AppContext = {
     config,

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { AUTH_ERROR_CODES } from '../../domain/auth-messages';
+import { AUTH_ERROR_CODES, tooManyAttemptsMessage } from '../../domain/auth-messages';
 import type { AppContext } from '../app-context';
-import { consumeAccountAttempt, type RateRule } from './account-rate-limit';
+import { consumeAttempt, returnAttempt, type RateRule } from './account-rate-limit';
 import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
 
-// Per-account limits, on top of better-auth's per-IP ones: keyed by the email the request names.
+// Per-account limits, on top of better-auth's per-address ones: keyed by the email the request
+// names, so they are the real guard against guessing one account from many addresses.
 const ACCOUNT_RULES: Record<string, RateRule> = {
   '/api/auth/sign-in/email': { windowSeconds: 15 * 60, max: 10 },
   '/api/auth/request-password-reset': { windowSeconds: 60 * 60, max: 3 },
@@ -15,11 +16,25 @@ const ACCOUNT_RULES: Record<string, RateRule> = {
 
 const SOCIAL_NAMES = ['google', 'facebook', 'github', 'twitter'] as const;
 
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+/** Every refusal says how long to wait, in the Retry-After header and in words. */
 function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
+  const message = tooManyAttemptsMessage(retryAfterSeconds);
   return reply
     .status(429)
     .header('retry-after', String(retryAfterSeconds))
-    .send({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait and try again.' });
+    .type('application/problem+json')
+    .send({
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: message,
+      // better-auth's client spreads the body into its error: the web app reads these two.
+      code: 'TOO_MANY_REQUESTS',
+      message,
+      retryAfterSeconds,
+    });
 }
 
 /** Hands /api/auth/* to better-auth as a Fetch Request and copies its Response back. */
@@ -51,16 +66,14 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const rule = request.method === 'POST' ? ACCOUNT_RULES[url.pathname] : undefined;
+      let accountKey: string | null = null;
       if (rule && ctx.config.authRateLimit) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && email.length > 0) {
-          const verdict = await consumeAccountAttempt(
-            ctx.db,
-            `account:${url.pathname}:${email.trim().toLowerCase()}`,
-            rule,
-            ctx.now().getTime(),
-          );
+          const key = `account:${url.pathname}:${email.trim().toLowerCase()}`;
+          const verdict = await consumeAttempt(ctx.db, key, rule, ctx.now().getTime());
           if (!verdict.allowed) return tooMany(reply, verdict.retryAfterSeconds);
+          accountKey = key;
         }
       }
       const body =
@@ -76,6 +89,15 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
           ...(body ? { body } : {}),
         }),
       );
+      // Only guesses count: a correct password, or an attempt the per-address limit refused
+      // before anything was checked, is given back to the account.
+      const notAGuess = response.status === 429 || (url.pathname === SIGN_IN_PATH && response.ok);
+      if (accountKey && notAGuess) await returnAttempt(ctx.db, accountKey);
+      if (response.status === 429) {
+        // better-auth's own refusal says only "try again later", with the wait in X-Retry-After.
+        const retryAfter = Number(response.headers.get('x-retry-after'));
+        return tooMany(reply, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
+      }
       const text = response.body ? await response.text() : null;
       // A link opened in the browser (email link, email confirmation) that ends in the role refusal
       // lands on /login with the code, like the social callbacks, instead of a page of JSON.

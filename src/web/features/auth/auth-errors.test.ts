@@ -8,7 +8,6 @@ import {
   MAGIC_LINK_SENT,
   NETWORK_FAILURE,
   RESET_LINK_SENT,
-  TOO_MANY_ATTEMPTS,
   WRONG_CREDENTIALS,
 } from './auth-errors';
 import { safeNextPath } from './next-path';
@@ -60,9 +59,24 @@ describe('describeAuthError', () => {
     );
   });
 
-  it('names rate limits and network failures whatever the action', () => {
-    expect(describeAuthError('sign-in', { status: 429 }).message).toBe(TOO_MANY_ATTEMPTS);
-    expect(describeAuthError('magic-link', { status: 429 }).message).toBe(TOO_MANY_ATTEMPTS);
+  it('says how long a rate limit lasts, from the wait the server sent, whatever the action', () => {
+    expect(describeAuthError('sign-in', { status: 429, retryAfterSeconds: 2810 }).message).toBe(
+      'Too many attempts. Please wait 47 minutes and try again.',
+    );
+    expect(describeAuthError('sign-up', { status: 429, retryAfterSeconds: 3540 }).message).toBe(
+      'Too many attempts. Please wait 59 minutes and try again.',
+    );
+    expect(describeAuthError('magic-link', { status: 429, retryAfterSeconds: 30 }).message).toBe(
+      'Too many attempts. Please wait 30 seconds and try again.',
+    );
+  });
+
+  it('promises no particular wait when a 429 carries none', () => {
+    const described = describeAuthError('sign-in', { status: 429, retryAfterSeconds: 'soon' });
+    expect(described.message).toBe('Too many attempts. Please wait a while and try again.');
+  });
+
+  it('names network failures whatever the action', () => {
     expect(describeAuthError('sign-up', { status: 0 }).message).toBe(NETWORK_FAILURE);
   });
 

@@ -2,6 +2,7 @@ import {
   ANOTHER_SERVICE,
   AUTH_ERROR_CODES,
   SOCIAL_NO_ACCOUNT,
+  tooManyAttemptsMessage,
   USER_RECORD_MISSING,
   type UserMessage,
 } from '../../../domain/auth-messages';
@@ -11,7 +12,6 @@ import {
 // registered, except sign-up, where saying nothing would leave a real customer stuck.
 
 export const WRONG_CREDENTIALS = "That email and password don't match. Check them and try again.";
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 export const NETWORK_FAILURE =
   "We couldn't reach Glow at Home. Check your connection and try again.";
 export const ACCOUNT_MAY_EXIST =
@@ -33,6 +33,8 @@ export interface AuthErrorLike {
   code?: string;
   message?: string;
   errors?: unknown;
+  /** Sent with a 429: when the server's limit lets this person try again. */
+  retryAfterSeconds?: unknown;
 }
 
 export type AuthAction =
@@ -90,7 +92,10 @@ export function describeAuthError(action: AuthAction, error: AuthErrorLike): Des
   const passwordField = PASSWORD_FIELD[action] ?? 'password';
 
   if (status === 0) return only(NETWORK_FAILURE);
-  if (status === 429) return only(TOO_MANY_ATTEMPTS);
+  if (status === 429) {
+    const wait = error.retryAfterSeconds;
+    return only(tooManyAttemptsMessage(typeof wait === 'number' ? wait : undefined));
+  }
   if (code === AUTH_ERROR_CODES.anotherService) {
     return { message: ANOTHER_SERVICE.message, fields: {}, anotherService: true };
   }
