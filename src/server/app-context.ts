@@ -13,7 +13,7 @@ export interface AppContext {
   db: Db;
   now: () => Date;
   availabilityCache: AvailabilityCache;
-  /** Outbox-backed mail; SMTP when SMTP_URL is set. */
+  /** Queues mail in the outbox and wakes this instance's mail worker (which runs with SMTP_URL). */
   mailer: Mailer;
   /** Card payments: the demo network, or Stripe when configured. */
   payments: PaymentProvider;

@@ -26,6 +26,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
 import { startJobs } from './jobs/start-jobs';
+import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './payments/payment-routes';
@@ -43,13 +44,39 @@ export interface AppDeps {
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
   mailer?: Mailer;
+  /** Tunes the mail worker (tests poll faster); it runs only when SMTP_URL is set. */
+  mailWorker?: Partial<MailWorkerSettings>;
 }
 
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
-  const mailer = deps.mailer ?? createMailer(database.db, config);
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every instance runs one worker; SKIP LOCKED claims let several share one outbox. Without
+  // SMTP_URL there is none and messages stay in the outbox for a developer to read.
+  const mailWorker = config.smtpUrl
+    ? createMailWorker({
+        ...deps.mailWorker,
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        messageIdDomain: new URL(config.publicUrl).hostname,
+        log: app.log,
+      })
+    : null;
+  if (mailWorker) {
+    app.addHook('onReady', async () => mailWorker.start());
+    app.addHook('onClose', async () => mailWorker.stop());
+  }
+  const mailer =
+    deps.mailer ?? createMailer(database.db, config, { wake: () => mailWorker?.wake() });
   const auth = createAuth({
     config,
     db: database.db,
@@ -70,12 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };
-  const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: 5 * 1024 * 1024,
-    return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

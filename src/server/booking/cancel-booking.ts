@@ -107,6 +107,7 @@ export async function cancelBooking(
     return { status: 'cancelled' as const, ...split };
   });
   ctx.availabilityCache.clear();
+  ctx.mailer.wake();
   await runProviderTasksNow(ctx, log);
   return outcome;
 }

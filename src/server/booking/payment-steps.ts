@@ -41,6 +41,7 @@ export async function afterPayment(
   step: PaymentStep,
   log: WarnLog,
 ): Promise<PaymentAnswer> {
+  if (step.kind === 'confirmed') ctx.mailer.wake();
   // Only a refused or lost payment can have queued a refund or an abandonment.
   if (step.kind !== 'confirmed' && step.kind !== 'requires_action')
     await runProviderTasksNow(ctx, log);

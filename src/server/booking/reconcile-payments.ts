@@ -59,6 +59,7 @@ export async function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<
   }
   if (settled > 0) {
     ctx.availabilityCache.clear();
+    ctx.mailer.wake();
     await runProviderTasksNow(ctx, log);
   }
   return settled;

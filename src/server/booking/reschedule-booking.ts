@@ -142,6 +142,7 @@ export async function rescheduleBooking(
     throw error;
   }
   ctx.availabilityCache.clear();
+  ctx.mailer.wake();
   if (outcome.released > 0) await runProviderTasksNow(ctx, log);
   return outcome.row;
 }

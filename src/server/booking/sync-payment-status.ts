@@ -61,6 +61,7 @@ export async function syncPaymentStatus(
         if (!locked || !fresh || !WAITING.has(fresh.status)) return null;
         return settlePayment(ctx, tx, locked, fresh, news, ctx.now());
       });
+      if (step?.kind === 'confirmed') ctx.mailer.wake();
       if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed') {
         ctx.availabilityCache.clear();
         await runProviderTasksNow(ctx, log);

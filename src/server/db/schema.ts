@@ -497,18 +497,38 @@ export const pushSubscription = pgTable('push_subscription', {
   createdAt: createdAt(),
 });
 
-export const emailOutbox = pgTable('email_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  htmlBody: text('html_body'),
-  attachments: jsonb('attachments'),
-  status: text('status').notNull().default('pending'),
-  error: text('error'),
-  createdAt: createdAt(),
-  sentAt: ts('sent_at'),
-});
+// Written in the transaction of the change it announces; sent later by the mail worker
+// (src/server/mail/mail-worker.ts, docs/decisions/0020). status: pending → sent | failed.
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments'),
+    status: text('status').notNull().default('pending'),
+    /** The last sending error; kept on a later success only until the row is marked sent. */
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    /** A caller's idempotency key (e.g. booking-<id>-confirmed): a second enqueue is a no-op. */
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A worker's lease: until then no other worker claims the row. */
+    claimedUntil: ts('claimed_until'),
+    /** Who holds the lease, so a worker whose lease ran out cannot settle another's claim. */
+    claimToken: uuid('claim_token'),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('email_outbox_pending_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
 
 // Secrets the app makes for itself outside production (e.g. the session signing key), so a
 // newcomer needs no configuration and sessions survive restarts.

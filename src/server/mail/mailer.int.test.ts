@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
+import { buildTestApp } from '../testing/test-app';
 import { testConfig } from '../testing/test-config';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server';
+import { createMailWorker } from './mail-worker';
 import { createMailer } from './mailer';
+import { enqueueMail } from './outbox';
 
 const message = {
   to: 'someone@example.com',
@@ -14,6 +17,8 @@ const message = {
     { filename: 'booking.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' },
   ],
 };
+
+const quiet = { warn: () => undefined, error: () => undefined };
 
 for (const kind of testDatabaseKinds()) {
   describe(`mailer on ${kind}`, () => {
@@ -38,30 +43,54 @@ for (const kind of testDatabaseKinds()) {
       expect(await row(sent.id)).toMatchObject({
         toAddress: 'someone@example.com',
         status: 'pending',
+        attempts: 0,
       });
+      await database.db.delete(emailOutbox);
     });
 
-    it('sends through SMTP with its attachment and marks the row sent', async () => {
-      const sent = await createMailer(database.db, testConfig({ SMTP_URL: smtp.url })).send(
-        message,
-      );
-      expect(sent.status).toBe('sent');
-      const received = await smtp.waitFor('someone@example.com', /booking\.ics/);
-      expect(received.raw).toContain('Content-Type: text/calendar');
-      // Attachments travel base64-encoded.
-      expect(received.raw).toContain(Buffer.from('BEGIN:VCALENDAR').toString('base64'));
-      expect((await row(sent.id))?.sentAt).not.toBeNull();
+    it('queues, wakes the worker, and the worker sends it with its attachment', async () => {
+      const worker = createMailWorker({
+        db: database.db,
+        smtpUrl: smtp.url,
+        from: 'Glow at Home <bookings@glowathome.example>',
+        messageIdDomain: 'glow.test',
+        log: quiet,
+        // Long enough that only wake() can explain a prompt delivery.
+        pollIntervalMs: 60_000,
+      });
+      worker.start();
+      try {
+        const mailer = createMailer(database.db, undefined, { wake: () => worker.wake() });
+        const sent = await mailer.send({ ...message, to: 'woken@example.com' });
+        expect(sent.status).toBe('pending');
+        const received = await smtp.waitFor('woken@example.com', /booking\.ics/);
+        expect(received.raw).toContain('Content-Type: text/calendar');
+        // Attachments travel base64-encoded.
+        expect(received.raw).toContain(Buffer.from('BEGIN:VCALENDAR').toString('base64'));
+        expect(received.raw).toMatch(
+          new RegExp(`Message-ID: <outbox\\.${sent.id}\\.\\d+@glow\\.test>`),
+        );
+        await expect.poll(async () => (await row(sent.id))?.status, { timeout: 5000 }).toBe('sent');
+        expect((await row(sent.id))?.sentAt).not.toBeNull();
+      } finally {
+        await worker.stop();
+      }
     });
 
-    it('never throws when the mail server is down: the row says failed and why', async () => {
-      const warnings: string[] = [];
-      const mailer = createMailer(database.db, testConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }), {
-        warn: (_details, text) => warnings.push(text),
+    it('runs a worker in every app with SMTP_URL, stopped when the app closes', async () => {
+      const app = await buildTestApp(database, {
+        env: { SMTP_URL: smtp.url },
+        mailWorker: { pollIntervalMs: 20 },
       });
-      const sent = await mailer.send(message);
-      expect(sent.status).toBe('failed');
-      expect(await row(sent.id)).toMatchObject({ status: 'failed', error: expect.any(String) });
-      expect(warnings).toHaveLength(1);
+      await app.ready();
+      try {
+        // Queued straight into the table: only the app's polling worker can send it.
+        const id = await enqueueMail(database.db, { ...message, to: 'polled@example.com' });
+        await smtp.waitFor('polled@example.com');
+        await expect.poll(async () => (await row(id ?? 0))?.status, { timeout: 5000 }).toBe('sent');
+      } finally {
+        await app.close();
+      }
     });
   });
 }

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { enqueueMail } from './outbox';
 
 export interface MailAttachment {
   filename: string;
@@ -19,63 +17,41 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Records the message in the outbox and, when SMTP is configured, sends it. Never throws for SMTP trouble. */
-  send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'pending' | 'failed' }>;
+  /**
+   * Queues the message in the outbox on its own (committed at once) and wakes this instance's
+   * mail worker. Use enqueueMail(tx, …) instead when the mail announces a change in a transaction.
+   */
+  send(message: MailMessage): Promise<{ id: number; status: 'pending' }>;
+  /** Nudges this instance's worker, e.g. right after committing a transaction that enqueued mail. */
+  wake(): void;
 }
 
-export interface MailerLog {
-  warn(details: object, message: string): void;
+export interface MailerOptions {
+  /** Called after every enqueue; buildApp wires it to the mail worker (none without SMTP_URL). */
+  wake?: () => void;
 }
 
 /**
- * Every message is written to email_outbox first, so nothing is lost when the mail server is down
- * and a developer without SMTP can still read what would have been sent.
+ * Every message goes to email_outbox and is sent by the mail worker (mail-worker.ts), so nothing is
+ * lost when the mail server is down and a developer without SMTP can still read what would have
+ * been sent. The second argument (the app config) is no longer needed and kept for old callers.
  */
-export function createMailer(db: Db, config: AppConfig, log?: MailerLog): Mailer {
-  const transport: Transporter | null = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : null;
+export function createMailer(db: Db, _config?: AppConfig, options: MailerOptions = {}): Mailer {
+  const wake = options.wake ?? (() => undefined);
   return {
     async send(message) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          attachments: message.attachments ?? null,
-        })
-        .returning({ id: emailOutbox.id });
-      if (!row) throw new Error('email_outbox insert returned no row');
-      if (!transport) return { id: row.id, status: 'pending' };
-      try {
-        await transport.sendMail({
-          from: config.mailFrom,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-          attachments: (message.attachments ?? []).map((a) => ({
-            filename: a.filename,
-            content: a.content,
-            contentType: a.contentType,
-          })),
-        });
-        await db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date() })
-          .where(eq(emailOutbox.id, row.id));
-        return { id: row.id, status: 'sent' };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db
-          .update(emailOutbox)
-          .set({ status: 'failed', error: reason.slice(0, 500) })
-          .where(eq(emailOutbox.id, row.id));
-        log?.warn({ outboxId: row.id, reason }, 'mail not sent; kept in the outbox');
-        return { id: row.id, status: 'failed' };
-      }
+      const id = await enqueueMail(db, {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.attachments === undefined ? {} : { attachments: message.attachments }),
+      });
+      // Without a dedupe key the insert always lands; null would mean the schema changed under us.
+      if (id === null) throw new Error('email_outbox insert returned no row');
+      wake();
+      return { id, status: 'pending' };
     },
+    wake,
   };
 }

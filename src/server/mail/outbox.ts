@@ -2,11 +2,21 @@ import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
-/** Writes a message to the outbox in the caller's transaction; a worker sends it after commit. */
-export async function enqueueMail(
-  db: Db,
-  message: MailMessage & { dedupeKey?: string },
-): Promise<number | null> {
+export type OutboxMessage = MailMessage & {
+  /** Queue this message at most once, e.g. `booking-<id>-confirmed`. */
+  dedupeKey?: string;
+};
+
+/**
+ * Queues a message for the mail worker using the `db` it is given. Pass the transaction of the
+ * change the message announces, so the mail commits or rolls back with it: nothing is sent for a
+ * change that never happened, and nothing is lost for one that did.
+ *
+ * Returns the outbox id, or null when a message with the same dedupeKey is already queued (or
+ * sent). A concurrent enqueue of the same key waits for the first transaction and then inserts
+ * nothing, or inserts if the first rolled back.
+ */
+export async function enqueueMail(db: Db, message: OutboxMessage): Promise<number | null> {
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -15,7 +25,9 @@ export async function enqueueMail(
       textBody: message.text,
       htmlBody: message.html ?? null,
       attachments: message.attachments ?? null,
+      dedupeKey: message.dedupeKey ?? null,
     })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return row?.id ?? null;
 }

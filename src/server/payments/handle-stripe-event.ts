@@ -192,6 +192,7 @@ export async function handleStripeEvent(
     if (!p) return done('ignored');
     return done('applied', await settlePayment(ctx, tx, b, p, news, now));
   });
+  if (step?.kind === 'confirmed') ctx.mailer.wake();
   if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed') {
     ctx.availabilityCache.clear();
     await runProviderTasksNow(ctx, log);
