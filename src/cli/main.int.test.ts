@@ -180,6 +180,26 @@ describe.each(testDatabaseKinds())('admin command line on %s', (kind) => {
     expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(0);
   });
 
+  it('exits 1 naming the JSON path of an instant PostgreSQL cannot store', async () => {
+    const outOfRange = {
+      ...catalogue,
+      therapists: [
+        {
+          ...catalogue.therapists[0],
+          availability: [{ start: '0000-06-01T09:00:00Z', end: '2026-12-01T17:00:00Z' }],
+        },
+      ],
+    };
+    const run = await runCli(['import', await file(`year0-${kind}.json`, outOfRange)], env);
+    expect(run.stderr.split('\n')).toEqual([
+      'The file has 1 problem; nothing was imported.',
+      '  $.therapists[0].availability[0].start: must be an instant between the years 0001 and 9999 (UTC)',
+      '',
+    ]);
+    expect(run.code).toBe(1);
+    expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(0);
+  });
+
   it('imports a file, then round-trips it through export', async () => {
     const imported = await runCli(['import', await file(`catalogue-${kind}.json`, catalogue)], env);
     expect(imported.stderr).toBe('');

@@ -4,6 +4,7 @@ import {
   isUkPhoneNumber,
   isUkPostcode,
   normalisePostcode,
+  postcodeDistrict,
   signUpSchema,
 } from './account-forms';
 
@@ -29,6 +30,16 @@ describe('UK postcodes', () => {
       addressSchema.parse({ line1: '1 High St', town: 'Edinburgh', postcode: 'eh11aa' }).postcode,
     ).toBe('EH1 1AA');
   });
+  it.each([
+    ['EH1 1AA', 'EH1'],
+    ['eh11aa', 'EH1'],
+    ['SW1A 2AA', 'SW1A'],
+    ['DN55 1PT', 'DN55'],
+    ['M1 1AE', 'M1'],
+    ['not a postcode', null],
+  ])('keeps only the district of %s', (code, district) =>
+    expect(postcodeDistrict(code)).toBe(district),
+  );
 });
 
 describe('UK phone numbers', () => {

@@ -23,6 +23,16 @@ export function isUkPostcode(raw: string): boolean {
   return UK_POSTCODE.test(normalisePostcode(raw));
 }
 
+/**
+ * The outward code ("EH1" of "EH1 1AA"): a district of thousands of homes, so it says where work
+ * was done (what accounting and VAT need) without saying who lived there. Null when the postcode
+ * is not a UK one, since no part of an unknown format is known to be safe to keep.
+ */
+export function postcodeDistrict(raw: string): string | null {
+  if (!isUkPostcode(raw)) return null;
+  return normalisePostcode(raw).split(' ')[0] ?? null;
+}
+
 // UK numbers: 07… mobiles and 01/02/03 landlines, with or without +44, spaces, dashes, brackets.
 export function isUkPhoneNumber(raw: string): boolean {
   const digits = raw.replace(/[\s\-()]/g, '');

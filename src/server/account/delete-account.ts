@@ -1,18 +1,9 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  account,
-  address,
-  booking,
-  pushSubscription,
-  savedCard,
-  session,
-  user,
-  verification,
-} from '../db/schema';
+import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
-import { deletedEmail } from './deleted-account';
+import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
 
 export interface DeleteAccountInput {
   password?: string | undefined;
@@ -23,8 +14,16 @@ export interface DeleteAccountInput {
  * UK GDPR lets a customer have their personal data erased, while tax and accounting law (HMRC: six
  * years) requires us to keep bookings, payments and the wallet ledger. So the user row stays as an
  * anonymous anchor for those records and everything that identifies the person goes.
+ *
+ * Answers what the payment provider still holds (customers and saved cards), read inside the
+ * transaction before those rows go, so the caller can delete them there once this commits.
  */
-export async function deleteAccount(db: Db, userId: string, input: DeleteAccountInput, now: Date) {
+export async function deleteAccount(
+  db: Db,
+  userId: string,
+  input: DeleteAccountInput,
+  now: Date,
+): Promise<ErasedAccount> {
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
@@ -44,7 +43,7 @@ export async function deleteAccount(db: Db, userId: string, input: DeleteAccount
     ]);
   }
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const upcoming = await tx
       .select({ id: booking.id })
       .from(booking)
@@ -66,24 +65,6 @@ export async function deleteAccount(db: Db, userId: string, input: DeleteAccount
       .update(booking)
       .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null })
       .where(and(eq(booking.customerId, userId), eq(booking.status, 'held')));
-    const [found] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (found) await tx.delete(verification).where(eq(verification.identifier, found.email));
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(account).where(eq(account.userId, userId));
-    await tx.delete(address).where(eq(address.userId, userId));
-    await tx.delete(savedCard).where(eq(savedCard.userId, userId));
-    await tx.delete(pushSubscription).where(eq(pushSubscription.userId, userId));
-    await tx
-      .update(user)
-      .set({
-        name: 'Deleted customer',
-        email: deletedEmail(userId),
-        emailVerified: false,
-        image: null,
-        phoneNumber: null,
-        gender: null,
-        updatedAt: now,
-      })
-      .where(eq(user.id, userId));
+    return erasePersonalData(tx, userId, now);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { account, businessPayment, user, walletEntry } from '../db/schema';
+import { account, businessPayment, user, WALLET_KINDS, walletEntry } from '../db/schema';
 import { deletedEmail } from './deleted-account';
 import { MAX_ADDRESSES } from './addresses';
 import { buildTestApp } from '../testing/test-app';
@@ -172,14 +172,14 @@ for (const kind of testDatabaseKinds()) {
       await database.db.insert(walletEntry).values([
         {
           userId: ann.id,
-          kind: 'referral_credit',
+          kind: WALLET_KINDS.referral,
           amountPence: 1000,
           description: 'Referral credit',
           idempotencyKey: `w1-${ann.id}`,
         },
         {
           userId: ann.id,
-          kind: 'credit_spent',
+          kind: WALLET_KINDS.spent,
           amountPence: -300,
           description: 'Used on a booking',
           idempotencyKey: `w2-${ann.id}`,

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DatabaseKind, Db } from '../db/client';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { address, walletEntry } from '../db/schema';
+import { address, WALLET_KINDS, walletEntry } from '../db/schema';
 import { buildTestApp } from '../testing/test-app';
 import { createTestCustomer, type TestCustomer } from '../testing/test-customer';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -134,7 +134,7 @@ export async function newCustomer(
 export async function giveCredit(db: Db, userId: string, pence: number, key = 'test') {
   await db.insert(walletEntry).values({
     userId,
-    kind: 'referral_credit',
+    kind: WALLET_KINDS.referral,
     amountPence: pence,
     description: 'Test credit',
     idempotencyKey: `${key}-${userId}`,

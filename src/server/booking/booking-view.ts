@@ -16,6 +16,16 @@ type PaymentRow = typeof payment.$inferSelect;
 type TherapistSummary = BookingView['therapist'];
 type ItemRow = typeof bookingItem.$inferSelect;
 
+/**
+ * The snapshot taken when the booking was made, or null once the customer's account was deleted:
+ * then only the town and postcode district are kept (account/erase-personal-data.ts), which is no
+ * address to show anyone.
+ */
+function deliveryAddress(snapshot: unknown): AddressSnapshot | null {
+  if (typeof snapshot !== 'object' || snapshot === null || !('line1' in snapshot)) return null;
+  return snapshot as AddressSnapshot;
+}
+
 /** What cancelling now would give back; held bookings cancel for free with nothing to refund. */
 export function cancellationPreview(
   b: BookingRow,
@@ -67,7 +77,7 @@ function toView(
     creditAppliedPence: b.creditAppliedPence,
     amountDuePence: b.amountDuePence,
     refundedPence: b.refundedPence,
-    address: (b.addressSnapshot as AddressSnapshot | null) ?? null,
+    address: deliveryAddress(b.addressSnapshot),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
     payment: paid
       ? {

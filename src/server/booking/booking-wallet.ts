@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { booking, walletEntry } from '../db/schema';
+import { booking, walletEntry, WALLET_KINDS } from '../db/schema';
 import { PENDING_STATUSES } from './booking-db';
 
 // Credit is reserved when a slot is held (the booking's creditAppliedPence counts against the
@@ -8,10 +8,8 @@ import { PENDING_STATUSES } from './booking-db';
 // is confirmed. Callers hold the customer's wallet lock (lockWallet), so two bookings can never
 // both count the same credit. See docs/decisions "credit application timing".
 
-export const WALLET_KINDS = {
-  spent: 'booking_payment',
-  returned: 'booking_refund',
-} as const;
+// Defined beside the table, whose CHECK constraint is built from the same list.
+export { WALLET_KINDS, type WalletKind } from '../db/schema';
 
 export async function walletBalance(tx: Db, userId: string): Promise<number> {
   const [row] = await tx

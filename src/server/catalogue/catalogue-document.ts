@@ -9,7 +9,21 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes');
 const id = z.string().min(1, 'must not be empty').max(100);
-const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant' });
+// PostgreSQL keeps instants from 4713 BC, but they reach it as ISO text in UTC (toISOString), which
+// it reads only for years 0001 to 9999: year 0 does not exist in its calendar, and an offset can
+// carry a valid-looking 9999-12-31T23:00-05:00 into year 10000. Outside that range the insert
+// would fail as a 500, so the field is refused here instead.
+const EARLIEST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant' }).refine(
+  (value) => {
+    const instant = Date.parse(value);
+    // Not an instant at all: the format check above already says so.
+    if (Number.isNaN(instant)) return true;
+    return instant >= EARLIEST_STORABLE && instant <= LATEST_STORABLE;
+  },
+  { message: 'must be an instant between the years 0001 and 9999 (UTC)' },
+);
 export const genderSchema = z.enum(['female', 'male', 'non-binary']);
 
 export const citySchema = z.looseObject({

@@ -191,4 +191,29 @@ describe('validateCatalogueDocument', () => {
       },
     ]);
   });
+
+  it('refuses instants PostgreSQL cannot take, naming the field', () => {
+    const windows = [
+      // Year 0 does not exist in PostgreSQL's calendar.
+      { start: '0000-06-01T09:00:00Z', end: '0000-06-01T17:00:00Z' },
+      // Fine as written, but year 0 once the offset is taken off.
+      { start: '0001-01-01T00:30:00+01:00', end: '2026-12-01T17:00:00Z' },
+      // Year 10000 in UTC, which PostgreSQL cannot read in ISO form.
+      { start: '2026-12-02T09:00:00Z', end: '9999-12-31T23:00:00-05:00' },
+      // The edges themselves are fine.
+      { start: '0001-01-01T00:00:00Z', end: '0001-01-01T01:00:00Z' },
+      { start: '9999-12-31T22:00:00Z', end: '9999-12-31T23:59:59.999Z' },
+    ];
+    const problems = problemsOf({
+      cities: [edinburgh],
+      therapists: [therapist({ availability: windows })],
+    });
+    const message = 'must be an instant between the years 0001 and 9999 (UTC)';
+    expect(problems).toEqual([
+      { path: '$.therapists[0].availability[0].start', message },
+      { path: '$.therapists[0].availability[0].end', message },
+      { path: '$.therapists[0].availability[1].start', message },
+      { path: '$.therapists[0].availability[2].end', message },
+    ]);
+  });
 });

@@ -442,7 +442,21 @@ export const paymentCustomer = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
+// The ledger's kinds live here, not in booking/, because the CHECK constraint below is built from
+// them: a kind the code writes can never be missing from the database's list, nor the reverse.
+export const WALLET_KINDS = {
+  spent: 'booking_payment',
+  returned: 'booking_refund',
+  referral: 'referral_credit',
+  giftCard: 'gift_card_redemption',
+} as const;
+export type WalletKind = (typeof WALLET_KINDS)[keyof typeof WALLET_KINDS];
+const walletKindList = Object.values(WALLET_KINDS)
+  .map((kind) => `'${kind}'`)
+  .join(', ');
+
 // Append-only ledger: the balance is the sum. The idempotency key stops one credit being written twice.
+// A trigger (migration 0004) refuses UPDATE, DELETE and TRUNCATE: a correction is a new entry.
 export const walletEntry = pgTable(
   'wallet_entry',
   {
@@ -450,14 +464,17 @@ export const walletEntry = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<WalletKind>().notNull(),
     amountPence: integer('amount_pence').notNull(),
     description: text('description').notNull(),
     bookingId: uuid('booking_id').references(() => booking.id),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('wallet_entry_user_idx').on(t.userId)],
+  (t) => [
+    index('wallet_entry_user_idx').on(t.userId),
+    check('wallet_entry_kind_known', sql`${t.kind} IN (${sql.raw(walletKindList)})`),
+  ],
 );
 
 export const referral = pgTable('referral', {

@@ -134,6 +134,31 @@ describe.each(testDatabaseKinds())('/api/internal on %s', (kind) => {
       expect(await database.db.select().from(city)).toEqual([]);
     });
 
+    it('answers 400 naming the field for an instant PostgreSQL cannot store, not 500', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/internal/catalogue',
+        headers: auth,
+        payload: {
+          ...catalogue,
+          therapists: [
+            {
+              ...catalogue.therapists[0],
+              availability: [{ start: '2026-12-01T09:00:00Z', end: '9999-12-31T23:00:00-05:00' }],
+            },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        {
+          field: '$.therapists[0].availability[0].end',
+          message: 'must be an instant between the years 0001 and 9999 (UTC)',
+        },
+      ]);
+      expect(await database.db.select().from(city)).toEqual([]);
+    });
+
     it('answers 400 for a body that is not an object', async () => {
       const res = await app.inject({
         method: 'POST',

@@ -20,6 +20,7 @@ const KIND_LABELS: Record<string, string> = {
   booking_refund: 'Returned from a cancelled booking',
   refund: 'Refund',
   gift_card: 'Gift card',
+  gift_card_redemption: 'Gift card',
   adjustment: 'Adjustment',
 };
 
