@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
@@ -21,10 +21,16 @@ import {
   payment,
   paymentCustomer,
   paymentEvent,
+  providerTask,
   pushSubscription,
   savedCard,
   walletEntry,
 } from '../db/schema';
+import { DemoPaymentProvider } from '../payments/demo-provider';
+import { STRIPE_ENV, startFakeStripe } from '../payments/fake-stripe-api';
+import { runProviderTasks } from '../payments/provider-tasks';
+import { StripePaymentProvider } from '../payments/stripe-provider';
+import { testConfig } from '../testing/test-config';
 import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../testing/test-customer';
 import { testDatabaseKinds } from '../testing/test-database';
 import { deleteAccount } from './delete-account';
@@ -337,6 +343,32 @@ for (const kind of testDatabaseKinds()) {
         providerCustomers: [{ provider: 'stripe', providerCustomerId: 'cus_zelda' }],
         providerCards: [{ provider: card.provider, providerCardId: card.providerCardId }],
       });
+      // The provider is asked to forget her too, after the commit: her Stripe customer (at the
+      // Stripe stand-in) and her saved demo card.
+      const queued = await db
+        .select({ kind: providerTask.kind, provider: providerTask.provider })
+        .from(providerTask)
+        .where(inArray(providerTask.kind, ['delete_customer', 'detach_card']))
+        .orderBy(providerTask.id);
+      expect(queued).toEqual([
+        { kind: 'delete_customer', provider: 'stripe' },
+        { kind: 'detach_card', provider: card.provider },
+      ]);
+      const stripe = await startFakeStripe();
+      try {
+        const quiet = { warn: () => undefined, error: () => undefined };
+        const viaStripe = StripePaymentProvider.fromConfig(
+          testConfig(STRIPE_ENV(stripe.url)).payments,
+        );
+        await runProviderTasks({ db, payments: viaStripe, now: clock.now }, quiet);
+        await runProviderTasks({ db, payments: new DemoPaymentProvider(), now: clock.now }, quiet);
+        expect(stripe.deletedCustomers).toEqual(['cus_zelda']);
+      } finally {
+        await stripe.close();
+      }
+      const left = await db.select({ status: providerTask.status }).from(providerTask);
+      expect(left.every((t) => t.status === 'done')).toBe(true);
+
       expect(await whereFound(db, traces(zelda))).toEqual([]);
       expect(await whereFound(db, [card.providerCardId, 'cus_zelda', 'fpZelda'])).toEqual([]);
       // Nobody else's data went with hers.

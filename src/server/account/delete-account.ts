@@ -3,6 +3,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
+import { enqueueProviderTask } from '../payments/provider-tasks';
 import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
 
 export interface DeleteAccountInput {
@@ -15,8 +16,8 @@ export interface DeleteAccountInput {
  * years) requires us to keep bookings, payments and the wallet ledger. So the user row stays as an
  * anonymous anchor for those records and everything that identifies the person goes.
  *
- * Answers what the payment provider still holds (customers and saved cards), read inside the
- * transaction before those rows go, so the caller can delete them there once this commits.
+ * What the payment provider holds of them (customers and saved cards) is read inside the
+ * transaction before those rows go and queued for deletion there.
  */
 export async function deleteAccount(
   db: Db,
@@ -65,6 +66,32 @@ export async function deleteAccount(
       .update(booking)
       .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null })
       .where(and(eq(booking.customerId, userId), eq(booking.status, 'held')));
-    return erasePersonalData(tx, userId, now);
+    const erased = await erasePersonalData(tx, userId, now);
+    // The provider forgets them too: queued with the erasure, made after it commits, retried
+    // until done. Deleting a Stripe customer detaches its cards; detaching each one as well
+    // covers cards kept without a customer.
+    for (const [n, c] of erased.providerCustomers.entries())
+      await enqueueProviderTask(
+        tx,
+        c.provider,
+        {
+          kind: 'delete_customer',
+          providerCustomerId: c.providerCustomerId,
+          idempotencyKey: `erase-${userId}-customer-${n}`,
+        },
+        now,
+      );
+    for (const [n, c] of erased.providerCards.entries())
+      await enqueueProviderTask(
+        tx,
+        c.provider,
+        {
+          kind: 'detach_card',
+          providerCardId: c.providerCardId,
+          idempotencyKey: `erase-${userId}-card-${n}`,
+        },
+        now,
+      );
+    return erased;
   });
 }

@@ -200,6 +200,9 @@ async function erasePayments(tx: Db, userId: string, now: Date) {
       cardExpMonth: null,
       cardExpYear: null,
       actionUrl: null,
+      // The request sent to the provider names her customer and card there; it is only needed
+      // while the attempt's outcome is still unknown.
+      providerRequest: sql`case when ${payment.status} = 'pending' then ${payment.providerRequest} end`,
       updatedAt: now,
     })
     .where(

@@ -7,6 +7,7 @@ import { customerGuard } from '../auth/customer-guard';
 import { problemSchema } from '../http/openapi';
 import { notFound } from '../http/problem';
 import { findAddress, listAddresses } from './addresses';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { deleteAccount } from './delete-account';
 import { getProfile } from './get-profile';
 import { getWallet } from './get-wallet';
@@ -95,6 +96,7 @@ export const meRoutes =
       },
       async (request, reply) => {
         await deleteAccount(ctx.db, me(request), request.body ?? {}, ctx.now());
+        await runProviderTasksNow(ctx, request.log);
         return reply.status(204).send(null);
       },
     );

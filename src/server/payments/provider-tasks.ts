@@ -133,9 +133,12 @@ export async function runProviderTasks(
   for (const task of claimed) {
     try {
       const result = await perform(ctx.payments, task);
+      // An erasure's provider ids are kept only until the provider has forgotten the person.
+      const erasure = task.kind === 'delete_customer' || task.kind === 'detach_card';
       await ctx.db.execute(
         sql`update provider_task set status = 'done', done_at = ${ctx.now().toISOString()}::timestamptz,
-              result = ${JSON.stringify(result ?? null)}::jsonb, last_error = null
+              result = ${JSON.stringify(result ?? null)}::jsonb, last_error = null,
+              params = case when ${erasure} then '{}'::jsonb else params end
             where id = ${task.id} and status = 'pending'`,
       );
       done++;
