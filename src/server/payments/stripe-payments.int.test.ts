@@ -12,9 +12,37 @@ import {
   type BookingCustomer,
   type BookingTestEnv,
 } from '../booking/booking-test-fixtures';
-import { emailOutbox } from '../db/schema';
+import Stripe from 'stripe';
+import type { AppContext } from '../app-context';
+import { AvailabilityCache } from '../booking/availability-cache';
+import { reconcilePayments } from '../booking/reconcile-payments';
+import { booking, emailOutbox, payment } from '../db/schema';
+import { createMailer } from '../mail/mailer';
+import { testConfig } from '../testing/test-config';
+import { StripePaymentProvider } from './stripe-provider';
 import { testDatabaseKinds } from '../testing/test-database';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+
+const RECONCILE_AFTER = 2;
+const quiet = { warn: () => undefined, error: () => undefined };
+
+/** What the running app's background jobs use, built for a test to run a pass itself. */
+function contextOf(env: BookingTestEnv, url: string): AppContext {
+  const config = testConfig({
+    ...STRIPE_ENV(url),
+    PAYMENT_RECONCILE_AFTER_SECONDS: String(RECONCILE_AFTER),
+  });
+  return {
+    config,
+    database: env.database,
+    db: env.database.db,
+    now: env.clock.now,
+    availabilityCache: new AvailabilityCache(0),
+    mailer: createMailer(env.database.db, config),
+    payments: StripePaymentProvider.fromConfig(config.payments),
+    currentCustomer: async () => null,
+  };
+}
 
 for (const kind of testDatabaseKinds()) {
   describe(`Stripe payments on ${kind}`, () => {
@@ -44,7 +72,9 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       fake = await startFakeStripe();
-      env = await setUpBookingTest(kind, { env: STRIPE_ENV(fake.url) });
+      env = await setUpBookingTest(kind, {
+        env: { ...STRIPE_ENV(fake.url), PAYMENT_RECONCILE_AFTER_SECONDS: String(RECONCILE_AFTER) },
+      });
       ada = await newCustomer(env.app, env.database.db);
     });
     afterAll(async () => {
@@ -148,6 +178,84 @@ for (const kind of testDatabaseKinds()) {
       );
       expect(answers.map((a) => a.json().status)).toEqual(Array(6).fill('confirmed'));
       expect(creations(held.id)).toHaveLength(1);
+    });
+
+    it('the stand-in refuses one idempotency key with other parameters, as Stripe does', async () => {
+      const stripe = new Stripe('sk_test_fake', {
+        host: '127.0.0.1',
+        port: new URL(fake.url).port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      const params = { amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa' };
+      const first = await stripe.paymentIntents.create(params, { idempotencyKey: 'key-same' });
+      const again = await stripe.paymentIntents.create(params, { idempotencyKey: 'key-same' });
+      expect(again.id).toBe(first.id);
+      await expect(
+        stripe.paymentIntents.create(
+          { ...params, payment_method: 'pm_card_mastercard' },
+          { idempotencyKey: 'key-same' },
+        ),
+      ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    });
+
+    it('another card while the first attempt is unanswered: a clean 503, never the same key with other parameters', async () => {
+      const held = await holdOk(env.app, ada, { startsAt: nextSlot() });
+      const stall = fake.stallNext('POST', '/v1/payment_intents');
+      const first = payRequest(env.app, ada, held.id, pm('pm_card_visa'));
+      await stall.arrived;
+      const second = await payRequest(env.app, ada, held.id, pm('pm_card_mastercard'));
+      expect(second.statusCode).toBe(503);
+      expect(second.json()).toMatchObject({ code: 'payment_pending' });
+      expect(creations(held.id)).toHaveLength(1);
+      stall.release();
+      expect((await first).json()).toEqual({ status: 'confirmed' });
+      const rows = await env.database.db
+        .select()
+        .from(payment)
+        .where(eq(payment.bookingId, held.id));
+      expect(rows.map((p) => [p.attempt, p.idempotencyKey, p.status])).toEqual([
+        [1, `booking-${held.id}-attempt-1`, 'succeeded'],
+      ]);
+    });
+
+    it('settles an attempt whose answer was lost, once, however many reconcilers and late answers race', async () => {
+      const held = await holdOk(env.app, ada, { startsAt: nextSlot() });
+      const stall = fake.stallNext('POST', '/v1/payment_intents');
+      const paying = payRequest(env.app, ada, held.id, pm('pm_card_visa'));
+      await stall.arrived;
+      // Too early: an attempt still within its time is the caller's to settle.
+      expect(await reconcilePayments(contextOf(env, fake.url), quiet)).toBe(0);
+      env.clock.advanceMinutes(1);
+      try {
+        const settled = await Promise.all([
+          reconcilePayments(contextOf(env, fake.url), quiet),
+          reconcilePayments(contextOf(env, fake.url), quiet),
+        ]);
+        expect(settled.sort()).toEqual([0, 1]);
+        stall.release();
+        expect((await paying).json()).toEqual({ status: 'confirmed' });
+      } finally {
+        env.clock.advanceMinutes(-1);
+      }
+      const [b] = await env.database.db.select().from(booking).where(eq(booking.id, held.id));
+      expect(b?.status).toBe('confirmed');
+      // The reconciler repeated the very request under its key: one PaymentIntent, no refund.
+      expect(creations(held.id).map((r) => r.idempotencyKey)).toEqual([
+        `booking-${held.id}-attempt-1`,
+        `booking-${held.id}-attempt-1`,
+      ]);
+      expect(
+        [...fake.intents.values()].filter((i) => i.metadata.bookingId === held.id),
+      ).toHaveLength(1);
+      expect(fake.refunds.filter((r) => r.params.payment_intent === intentOf(held.id)?.id)).toEqual(
+        [],
+      );
+      const mails = await env.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `booking-${held.id}-confirmed`));
+      expect(mails).toHaveLength(1);
     });
 
     it('refunds through Stripe on cancellation, taking it back from the therapist', async () => {

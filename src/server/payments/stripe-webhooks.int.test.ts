@@ -208,7 +208,68 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
-    it('ignores events about payments it does not know, once', async () => {
+    /** An intent Stripe has for a booking of ours, though our records of the payment were lost. */
+    function orphanIntent(bookingId: string, amount: number) {
+      return {
+        id: `pi_orphan_${bookingId.slice(0, 8)}`,
+        object: 'payment_intent',
+        amount,
+        currency: 'gbp',
+        status: 'succeeded',
+        metadata: { bookingId },
+        payment_method: null,
+      };
+    }
+
+    it('settles a payment it has no record of from its metadata: confirmed while the slot is ours', async () => {
+      const held = await holdOk(env.app, ada, { startsAt: at('2026-11-27', '10:00') });
+      const intent = orphanIntent(held.id, 3000);
+      const res = await deliver(event(`evt_orphan_${held.id}`, 'payment_intent.succeeded', intent));
+      expect(res.json().result).toBe('applied');
+      const [b] = await env.database.db.select().from(booking).where(eq(booking.id, held.id));
+      expect(b?.status).toBe('confirmed');
+      const rows = await env.database.db
+        .select()
+        .from(payment)
+        .where(eq(payment.bookingId, held.id));
+      expect(rows.map((p) => [p.providerPaymentId, p.status, p.amountPence])).toEqual([
+        [intent.id, 'succeeded', 3000],
+      ]);
+    });
+
+    it('settles a payment it has no record of from its metadata: refunded when the slot is gone', async () => {
+      const held = await holdOk(env.app, ada, { startsAt: at('2026-11-27', '12:00') });
+      await env.database.db
+        .update(booking)
+        .set({ status: 'expired' })
+        .where(eq(booking.id, held.id));
+      const intent = orphanIntent(held.id, 3000);
+      const res = await deliver(event(`evt_orphan_${held.id}`, 'payment_intent.succeeded', intent));
+      expect(res.json().result).toBe('applied');
+      const refund = fake.refunds.find((r) => r.params.payment_intent === intent.id);
+      expect(refund?.params.amount).toBe('3000');
+      const [p] = await env.database.db
+        .select()
+        .from(payment)
+        .where(eq(payment.bookingId, held.id));
+      expect(p).toMatchObject({ status: 'refunded', refundedPence: 3000 });
+    });
+
+    it('applies one event delivered ten times at once exactly once', async () => {
+      const { bookingId, intent } = await authenticatedAtStripe(at('2026-11-27', '14:00'));
+      const before = await snapshot(bookingId);
+      const succeeded = event(`evt_many_${bookingId}`, 'payment_intent.succeeded', intent);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(succeeded)));
+      expect(answers.map((a) => a.json().result).sort()).toEqual([
+        'applied',
+        ...Array(9).fill('duplicate'),
+      ]);
+      const after = await snapshot(bookingId);
+      expect(after).toMatchObject({ status: 'confirmed', spent: 0 });
+      expect(after.mails).toBe((before.mails ?? 0) + 1);
+    });
+
+    it('ignores events about payments that are not ours, once', async () => {
       const unknown = event('evt_unknown', 'payment_intent.succeeded', {
         id: 'pi_elsewhere',
         object: 'payment_intent',
