@@ -67,6 +67,8 @@ export interface FakeStripe {
    * network or its own process dies between Stripe charging and the answer arriving.
    */
   stallNext(method: string, path: string): { arrived: Promise<void>; release: () => void };
+  /** The next `count` requests to `method path` fail with Stripe's 500 api_error, doing nothing. */
+  failNext(method: string, path: string, count?: number): void;
   /** What the bank's page does for a payment waiting for 3-D Secure. */
   authenticate(intentId: string, approve: boolean): FakeIntent;
   paymentMethod(id: string): object;
@@ -310,12 +312,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
   };
 
+  const failures: { method: string; path: string }[] = [];
+  const apiError = {
+    status: 500,
+    body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+  };
+
   async function answer(
     method: string,
     path: string,
     params: Record<string, string>,
     key: string | null,
   ) {
+    const failure = failures.findIndex((f) => f.method === method && f.path === path);
+    if (failure >= 0) {
+      // Failed before it began: nothing done and nothing kept under the key, so a retry runs.
+      failures.splice(failure, 1);
+      return apiError;
+    }
     if (!key) return route(method, path, params);
     const scoped = `${method} ${path} ${key}`;
     const fingerprint = JSON.stringify(Object.entries(params).sort());
@@ -373,6 +387,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const held = new Promise<void>((resolve) => (release = resolve));
       stalls.push({ method, path, arrived, held });
       return { arrived: arrival, release };
+    },
+    failNext(method, path, count = 1) {
+      for (let i = 0; i < count; i++) failures.push({ method, path });
     },
     authenticate(intentId, approve) {
       const intent = intents.get(intentId);
