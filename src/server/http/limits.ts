@@ -21,7 +21,7 @@ export function httpLimits(limits: HttpLimitsConfig): FastifyHttpOptions<http.Se
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionTimeout: Math.max(IDLE_CONNECTION_TIMEOUT_MS, limits.requestTimeoutMs),
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: sendClientError,
     http: {
       maxHeaderSize: limits.headerLimitBytes,
