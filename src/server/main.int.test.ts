@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +96,31 @@ describe('the server process on PGlite', () => {
     expect(cities).toEqual({ cities: [{ slug: 'persistville', name: 'Persistville' }] });
     expect(await stop(again)).toBe(0);
   });
+
+  it('starts again after a crash, even when the crashed pid now belongs to another process', async () => {
+    const crashDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
+    try {
+      const env = { DATA_DIR: crashDir, SEED_DEMO: 'false' };
+      const crashed = startServer({ ...env, PORT: String(await freePort()) });
+      await crashed.ready;
+      crashed.child.kill('SIGKILL');
+      await crashed.exited;
+      // In a container the server is pid 1 on every start: its old pid is alive again.
+      const lockFile = path.join(crashDir, 'server.lock');
+      const left = JSON.parse(await readFile(lockFile, 'utf8')) as object;
+      await writeFile(lockFile, JSON.stringify({ ...left, pid: process.pid }));
+
+      const again = startServer({ ...env, PORT: String(await freePort()) });
+      await again.ready;
+      expect(again.output().match(/Cleared a stale lock on .*/g)).toEqual([
+        expect.stringContaining('left by a server that is no longer running'),
+      ]);
+      expect(await stop(again)).toBe(0);
+    } finally {
+      await rm(crashDir, { recursive: true, force: true });
+    }
+    // Two server starts: bounded generously for a busy machine, not a speed requirement.
+  }, 90_000);
 
   it('seeds the demo catalogue into an empty database', async () => {
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'booking-demo-'));
