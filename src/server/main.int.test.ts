@@ -43,7 +43,8 @@ function startServer(env: Record<string, string>): Running & { ready: Promise<vo
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = (async () => {
-    for (let i = 0; i < 300; i++) {
+    // About two minutes: a start takes seconds, but much longer on a machine busy with other work.
+    for (let i = 0; i < 1200; i++) {
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => r.ok)
@@ -63,7 +64,10 @@ async function stop(server: Running) {
   return server.exited;
 }
 
-describe('the server process on PGlite', () => {
+// Each test starts real servers: bounded generously for a busy machine, not a speed requirement.
+const SERVER_TESTS = { timeout: 300_000 };
+
+describe('the server process on PGlite', SERVER_TESTS, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-main-'));
@@ -119,8 +123,7 @@ describe('the server process on PGlite', () => {
     } finally {
       await rm(crashDir, { recursive: true, force: true });
     }
-    // Two server starts: bounded generously for a busy machine, not a speed requirement.
-  }, 90_000);
+  });
 
   it('seeds the demo catalogue into an empty database', async () => {
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'booking-demo-'));
@@ -145,27 +148,31 @@ describe('the server process on PGlite', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-
-  it('runs the same app with DATABASE_URL, demo data included', async () => {
-    const server = startServer({
-      DATABASE_URL: database.url ?? '',
-      PORT: String(await freePort()),
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'the server process on PostgreSQL',
+  SERVER_TESTS,
+  () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
     });
-    await server.ready;
-    const health = await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json();
-    expect(health.database).toMatchObject({ kind: 'postgres', migrations: { upToDate: true } });
-    const { treatments } = await (
-      await fetch(`http://127.0.0.1:${server.port}/api/cities/newcastle/treatments`)
-    ).json();
-    expect(treatments.length).toBeGreaterThanOrEqual(24);
-    expect(await stop(server)).toBe(0);
-  });
-});
+    afterAll(async () => {
+      await database.destroy();
+    });
+
+    it('runs the same app with DATABASE_URL, demo data included', async () => {
+      const server = startServer({
+        DATABASE_URL: database.url ?? '',
+        PORT: String(await freePort()),
+      });
+      await server.ready;
+      const health = await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json();
+      expect(health.database).toMatchObject({ kind: 'postgres', migrations: { upToDate: true } });
+      const { treatments } = await (
+        await fetch(`http://127.0.0.1:${server.port}/api/cities/newcastle/treatments`)
+      ).json();
+      expect(treatments.length).toBeGreaterThanOrEqual(24);
+      expect(await stop(server)).toBe(0);
+    });
+  },
+);
