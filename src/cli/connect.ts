@@ -46,7 +46,12 @@ export async function connect(config: AppConfig, options: ConnectOptions = {}): 
       continue;
     }
     try {
-      const lock = await acquireDataDirLock(dataDir, { port: null, token: null });
+      const lock = await acquireDataDirLock(
+        dataDir,
+        { port: null, token: null },
+        // stderr: stdout may be the exported catalogue.
+        { log: (line) => process.stderr.write(`${line}\n`) },
+      );
       return await openFolder(dataDir, lock.release);
     } catch (error) {
       // A server took the folder between our look and our lock: go through it instead.

@@ -20,6 +20,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { installCsrfProtection } from './http/csrf';
+import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
 import { installSecurityHeaders } from './http/security-headers';
@@ -55,8 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 5 * 1024 * 1024,
     return503OnClosing: true,
+    ...httpLimits(config.http),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every instance runs one worker; SKIP LOCKED claims let several share one outbox. Without

@@ -32,6 +32,12 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
+  // HTTP limits: a client that is slow or sends too much is cut off instead of holding a socket.
+  REQUEST_TIMEOUT_SECONDS: int(1, 3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: int(1, 3600).default(72),
+  // The catalogue import has a larger limit of its own (src/server/internal/routes.ts).
+  BODY_LIMIT_KB: int(1, 1024 * 1024).default(1024),
+  HEADER_LIMIT_KB: int(1, 1024).default(16),
   /** Per-IP and per-account limits on sign-in, sign-up, reset and email-link requests. */
   AUTH_RATE_LIMIT: bool.default(true),
   // Mail: without SMTP_URL every message still lands in the email_outbox table.
@@ -92,6 +98,15 @@ export interface CancellationPolicyConfig {
   rescheduleNoticeHours: number;
 }
 
+export interface HttpLimitsConfig {
+  /** The whole request, headers and body, must have arrived within this. */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this; longer than a load balancer's idle. */
+  keepAliveTimeoutMs: number;
+  bodyLimitBytes: number;
+  headerLimitBytes: number;
+}
+
 export interface AppConfig {
   env: 'production' | 'staging';
   isProduction: boolean;
@@ -108,6 +123,7 @@ export interface AppConfig {
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
+  http: HttpLimitsConfig;
   authRateLimit: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -209,6 +225,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+      headerLimitBytes: e.HEADER_LIMIT_KB * 1024,
+    },
     authRateLimit: e.AUTH_RATE_LIMIT,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,8 @@ function startServer(env: Record<string, string>): Running & { ready: Promise<vo
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = (async () => {
-    for (let i = 0; i < 300; i++) {
+    // About two minutes: a start takes seconds, but much longer on a machine busy with other work.
+    for (let i = 0; i < 1200; i++) {
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => r.ok)
@@ -63,7 +64,10 @@ async function stop(server: Running) {
   return server.exited;
 }
 
-describe('the server process on PGlite', () => {
+// Each test starts real servers: bounded generously for a busy machine, not a speed requirement.
+const SERVER_TESTS = { timeout: 300_000 };
+
+describe('the server process on PGlite', SERVER_TESTS, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-main-'));
@@ -97,6 +101,30 @@ describe('the server process on PGlite', () => {
     expect(await stop(again)).toBe(0);
   });
 
+  it('starts again after a crash, even when the crashed pid now belongs to another process', async () => {
+    const crashDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
+    try {
+      const env = { DATA_DIR: crashDir, SEED_DEMO: 'false' };
+      const crashed = startServer({ ...env, PORT: String(await freePort()) });
+      await crashed.ready;
+      crashed.child.kill('SIGKILL');
+      await crashed.exited;
+      // In a container the server is pid 1 on every start: its old pid is alive again.
+      const lockFile = path.join(crashDir, 'server.lock');
+      const left = JSON.parse(await readFile(lockFile, 'utf8')) as object;
+      await writeFile(lockFile, JSON.stringify({ ...left, pid: process.pid }));
+
+      const again = startServer({ ...env, PORT: String(await freePort()) });
+      await again.ready;
+      expect(again.output().match(/Cleared a stale lock on .*/g)).toEqual([
+        expect.stringContaining('left by a server that is no longer running'),
+      ]);
+      expect(await stop(again)).toBe(0);
+    } finally {
+      await rm(crashDir, { recursive: true, force: true });
+    }
+  });
+
   it('seeds the demo catalogue into an empty database', async () => {
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'booking-demo-'));
     try {
@@ -120,27 +148,31 @@ describe('the server process on PGlite', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-
-  it('runs the same app with DATABASE_URL, demo data included', async () => {
-    const server = startServer({
-      DATABASE_URL: database.url ?? '',
-      PORT: String(await freePort()),
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'the server process on PostgreSQL',
+  SERVER_TESTS,
+  () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
     });
-    await server.ready;
-    const health = await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json();
-    expect(health.database).toMatchObject({ kind: 'postgres', migrations: { upToDate: true } });
-    const { treatments } = await (
-      await fetch(`http://127.0.0.1:${server.port}/api/cities/newcastle/treatments`)
-    ).json();
-    expect(treatments.length).toBeGreaterThanOrEqual(24);
-    expect(await stop(server)).toBe(0);
-  });
-});
+    afterAll(async () => {
+      await database.destroy();
+    });
+
+    it('runs the same app with DATABASE_URL, demo data included', async () => {
+      const server = startServer({
+        DATABASE_URL: database.url ?? '',
+        PORT: String(await freePort()),
+      });
+      await server.ready;
+      const health = await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json();
+      expect(health.database).toMatchObject({ kind: 'postgres', migrations: { upToDate: true } });
+      const { treatments } = await (
+        await fetch(`http://127.0.0.1:${server.port}/api/cities/newcastle/treatments`)
+      ).json();
+      expect(treatments.length).toBeGreaterThanOrEqual(24);
+      expect(await stop(server)).toBe(0);
+    });
+  },
+);

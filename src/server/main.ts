@@ -28,7 +28,11 @@ async function main() {
   let lock: DataDirLock | null = null;
   if (target.kind === 'pglite' && target.dataDir) {
     try {
-      lock = await acquireDataDirLock(target.dataDir, { port: null, token: cliToken });
+      lock = await acquireDataDirLock(
+        target.dataDir,
+        { port: null, token: cliToken },
+        { log: (line) => process.stdout.write(`${line}\n`) },
+      );
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         fail(

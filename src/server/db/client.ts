@@ -35,6 +35,9 @@ export function databaseTarget(config: {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
+// Any fixed number will do, as long as nothing else in the database takes an advisory lock with it.
+const MIGRATION_LOCK_KEY = 4_711_202_609;
+
 export interface OpenOptions {
   /** Called with every statement; tests use it to count queries per request. */
   onQuery?: (query: string) => void;
@@ -56,9 +59,7 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
-        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      },
+      migrate: () => migrateSerially(pool),
       close: () => pool.end(),
     };
   }
@@ -76,4 +77,25 @@ export async function openDatabase(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Several instances starting together on a fresh database would each see no migrations applied and
+ * all run the first one; the losers fail on CREATE TABLE. A session-level advisory lock on one
+ * connection, held across drizzle's migrator, makes the others wait and then find nothing to do.
+ */
+async function migrateSerially(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    // Ending the session releases the lock whatever state the connection was left in.
+    client.release(true);
+    throw error;
+  }
+  await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
+    () => client.release(),
+    () => client.release(true),
+  );
 }

@@ -29,6 +29,24 @@ export async function createTestDatabase(
     await database.migrate();
     return { ...database, url: null, destroy: () => database.close() };
   }
+  const blank = await createBlankPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: blank.url }, options);
+  await database.migrate();
+  return {
+    ...database,
+    url: blank.url,
+    destroy: async () => {
+      await database.close();
+      await blank.destroy();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database (no migrations applied), for tests of what happens at start. */
+export async function createBlankPostgresDatabase(): Promise<{
+  url: string;
+  destroy(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `booking_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -36,14 +54,9 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const url = withDatabaseName(adminUrl, name);
-  const database = await openDatabase({ kind: 'postgres', url }, options);
-  await database.migrate();
   return {
-    ...database,
-    url,
+    url: withDatabaseName(adminUrl, name),
     destroy: async () => {
-      await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
