@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from '../booking/expire-holds';
 import { reconcilePayments } from '../booking/reconcile-payments';
 import { runProviderTasks } from '../payments/provider-tasks';
+import { queueTherapistTransfers } from '../payments/queue-therapist-transfers';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -17,6 +18,11 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     name: 'payment reconciliation',
     intervalMs: paymentsEvery,
     run: () => reconcilePayments(ctx, app.log),
+  });
+  startBackgroundJob(app, {
+    name: "therapists' transfers",
+    intervalMs: paymentsEvery,
+    run: () => queueTherapistTransfers(ctx, app.log),
   });
   startBackgroundJob(app, {
     name: 'payment provider calls',

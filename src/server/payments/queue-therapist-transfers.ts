@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { therapistPayout } from '../../domain/therapist-payout';
+import type { AppContext } from '../app-context';
+import { inTransaction } from '../booking/booking-db';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { providerTask } from '../db/schema';
+import { enqueueProviderTask, type TaskLog } from './provider-tasks';
+import { runProviderTasksNow } from './run-provider-tasks-now';
+
+// The therapist earns the whole price less the platform fee however the customer paid
+// (docs/decisions/0021). The card part reaches them through the destination charge; what the
+// platform holds instead — wallet credit spent on the booking, or an invoice — it pays them as a
+// transfer, once the appointment has started: from then on the booking can no longer be cancelled
+// or refunded, so a transfer never needs taking back. The provider_task row (kind 'transfer',
+// booking_id) is the record that a booking's share has been dealt with; its unique idempotency
+// key makes it happen once whatever runs twice.
+
+const BATCH = 50;
+
+export const therapistTransferKey = (bookingId: string) =>
+  `booking-${bookingId}-therapist-transfer`;
+
+interface Due {
+  id: string;
+  total_price_pence: number;
+  credit_applied_pence: number;
+  amount_due_pence: number;
+  payment_method: string | null;
+  therapist_id: string;
+  payment_account_id: string | null;
+}
+
+/**
+ * Settles a booking's share without calling the provider: there is nothing to send, or nowhere to
+ * send it. The row still marks the booking as dealt with, so it is not claimed on every pass.
+ */
+async function recordWithoutCall(
+  tx: Db,
+  provider: string,
+  due: Due,
+  amountPence: number,
+  outcome: { status: 'done'; note: string } | { status: 'failed'; error: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(providerTask)
+    .values({
+      provider,
+      kind: 'transfer',
+      idempotencyKey: therapistTransferKey(due.id),
+      params: { bookingId: due.id, destinationAccountId: null, amountPence },
+      bookingId: due.id,
+      status: outcome.status,
+      nextAttemptAt: now,
+      createdAt: now,
+      ...(outcome.status === 'done'
+        ? { doneAt: now, result: { skipped: outcome.note } }
+        : { lastError: outcome.error }),
+    })
+    .onConflictDoNothing({ target: providerTask.idempotencyKey });
+}
+
+/**
+ * One pass: in one short transaction, claims the started bookings paid partly or wholly by credit
+ * or by invoice that have no transfer yet (SKIP LOCKED, so instances split the work and a booking
+ * being changed right now waits for the next pass), and queues each one's transfer. The calls
+ * themselves are made after the commit by the provider task worker. Answers how many it queued.
+ */
+export async function queueTherapistTransfers(
+  ctx: Pick<AppContext, 'db' | 'payments' | 'now' | 'config'>,
+  log: TaskLog,
+): Promise<number> {
+  const now = ctx.now();
+  const feePercent = ctx.config.payments.platformFeePercent;
+  const provider = ctx.payments.name;
+  // Logged after the commit, so a transaction run again after a deadlock does not log twice.
+  const stranded: { bookingId: string; therapistId: string; amountPence: number }[] = [];
+  const queued = await inTransaction(ctx.db, async (tx) => {
+    stranded.length = 0;
+    const due = await queryRows<Due>(
+      tx,
+      sql`select b.id, b.total_price_pence, b.credit_applied_pence, b.amount_due_pence,
+                 b.payment_method, b.therapist_id, t.payment_account_id
+          from booking b join therapist t on t.id = b.therapist_id
+          where b.status in ('confirmed', 'completed')
+            and b.starts_at <= ${now.toISOString()}::timestamptz
+            and (b.credit_applied_pence > 0 or b.payment_method = 'invoice')
+            and not exists (select 1 from provider_task p
+                            where p.idempotency_key = 'booking-' || b.id::text || '-therapist-transfer')
+          order by b.starts_at
+          limit ${BATCH}
+          for update of b skip locked`,
+    );
+    let count = 0;
+    for (const b of due) {
+      const { viaTransferPence } = therapistPayout(
+        {
+          totalPricePence: b.total_price_pence,
+          creditAppliedPence: b.credit_applied_pence,
+          amountDuePence: b.amount_due_pence,
+          paidByInvoice: b.payment_method === 'invoice',
+        },
+        feePercent,
+      );
+      if (viaTransferPence <= 0) {
+        // A penny of credit can round to nothing; the provider refuses a transfer of 0.
+        await recordWithoutCall(
+          tx,
+          provider,
+          b,
+          0,
+          { status: 'done', note: 'nothing to transfer' },
+          now,
+        );
+        continue;
+      }
+      if (!b.payment_account_id) {
+        // Retrying cannot help until someone connects the therapist's account: the failed row
+        // says what is owed, and deleting it once the account is connected queues it again.
+        const error = `therapist ${b.therapist_id} has no payment account`;
+        await recordWithoutCall(
+          tx,
+          provider,
+          b,
+          viaTransferPence,
+          { status: 'failed', error },
+          now,
+        );
+        stranded.push({
+          bookingId: b.id,
+          therapistId: b.therapist_id,
+          amountPence: viaTransferPence,
+        });
+        continue;
+      }
+      await enqueueProviderTask(
+        tx,
+        provider,
+        {
+          kind: 'transfer',
+          bookingId: b.id,
+          destinationAccountId: b.payment_account_id,
+          amountPence: viaTransferPence,
+          description: `Therapist's share of booking ${b.id}`,
+          idempotencyKey: therapistTransferKey(b.id),
+        },
+        now,
+      );
+      count++;
+    }
+    return count;
+  });
+  for (const details of stranded)
+    log.error(details, "therapist's share not transferred: no payment account, needs a person");
+  if (queued > 0) await runProviderTasksNow(ctx, log);
+  return queued;
+}
