@@ -1,63 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import { freePort, startServerProcess, type ServerProcess } from './testing/server-process';
 
 // The real process, as `npm start` runs it: boot, persistence across restarts, clean stop.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'main-test-internal-token-0123456789abcdef';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running & { ready: Promise<void> } {
-  const port = Number(env.PORT);
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = (async () => {
-    // About two minutes: a start takes seconds, but much longer on a machine busy with other work.
-    for (let i = 0; i < 1200; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start: ${output}`);
-  })();
-  // Servers expected to fail are never awaited for readiness; don't let that reject unhandled.
-  ready.catch(() => undefined);
-  return { child, port, output: () => output, exited, ready };
-}
+const startServer = startServerProcess;
+type Running = ServerProcess;
 
 async function stop(server: Running) {
   server.child.kill('SIGTERM');

@@ -41,7 +41,8 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = (async () => {
-    for (let i = 0; i < 600; i++) {
+    // About two minutes: a start takes seconds, but much longer on a machine busy with other work.
+    for (let i = 0; i < 1200; i++) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`server exited: ${output}`);
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
@@ -52,6 +53,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     }
     throw new Error(`server did not start: ${output}`);
   })();
+  // Servers expected to fail are never awaited for readiness; don't let that reject unhandled.
   ready.catch(() => undefined);
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited, ready };
 }
