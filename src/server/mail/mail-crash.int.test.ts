@@ -19,7 +19,7 @@ import {
 import { outboxMessageId } from './mail-worker';
 
 // Issue 9, end to end: a stream of customers paying for bookings, and the server SIGKILLed in the
-// middle of it (twice). Whatever the kills interrupt — a confirmation's transaction, the worker
+// middle of it (three times). Whatever the kills interrupt — a confirmation's transaction, the worker
 // between the SMTP server's OK and its UPDATE — after restarts every confirmed booking must have
 // exactly one confirmation in the outbox and at the SMTP server, where a resend carries the same
 // Message-ID; no booking that is not confirmed may have one; and nothing may be left unsent.
