@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SMTP_URL there is none and messages stay in the outbox for a developer to read.
   const mailWorker = config.smtpUrl
     ? createMailWorker({
+        leaseMs: config.mailLeaseSeconds * 1000,
         ...deps.mailWorker,
         db: database.db,
         smtpUrl: config.smtpUrl,

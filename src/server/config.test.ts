@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       bookingNoticeMinutes: 60,
       holdMinutes: 10,
+      mailLeaseSeconds: 300,
       publicUrl: 'http://localhost:3000',
     });
   });
@@ -33,11 +34,13 @@ describe('loadConfig', () => {
       DATABASE_URL: 'mysql://x',
       SEED_DEMO: 'maybe',
       HOLD_MINUTES: '0',
+      MAIL_LEASE_SECONDS: '1',
     });
     expect(problems.join('\n')).toMatch(/^PORT: /m);
     expect(problems.join('\n')).toMatch(/^DATABASE_URL: /m);
     expect(problems.join('\n')).toMatch(/^SEED_DEMO: /m);
     expect(problems.join('\n')).toMatch(/^HOLD_MINUTES: must be at least 1/m);
+    expect(problems.join('\n')).toMatch(/^MAIL_LEASE_SECONDS: must be at least 4/m);
   });
 
   it('refuses production without the settings production needs', () => {

@@ -46,6 +46,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Glow at Home <bookings@glowathome.example>'),
+  /**
+   * How long a mail worker's claim keeps other workers off a message; a crashed instance's mail
+   * waits this long. SMTP timeouts are a quarter of it, so it must leave room for a slow server.
+   */
+  MAIL_LEASE_SECONDS: int(4, 60 * 60).default(300),
   // Social sign-in: each provider is on only when both its id and secret are set.
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -127,6 +132,7 @@ export interface AppConfig {
   authRateLimit: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  mailLeaseSeconds: number;
   social: {
     google: SocialProviderConfig | null;
     facebook: SocialProviderConfig | null;
@@ -234,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     social,
     oidc:
       oidcPair && e.OIDC_ISSUER

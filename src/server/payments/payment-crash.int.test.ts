@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTherapist, testCatalogue } from '../booking/booking-test-fixtures';
-import { importCatalogue } from '../catalogue/import-catalogue';
-import { openDatabase, type Database, type DatabaseKind } from '../db/client';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { testDatabaseKinds } from '../testing/test-database';
 import {
   freePort,
   killServerProcess,
   startServerProcess,
   type ServerProcess,
 } from '../testing/server-process';
+import { HttpCustomer, prepareServerStore } from '../testing/server-store';
 import { TEST_PASSWORD } from '../testing/test-customer';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
 
@@ -37,28 +33,6 @@ function catalogueFromToday() {
   return { catalogue: testCatalogue([therapist]), startAt: (hour: number) => iso(first, hour) };
 }
 
-class Customer {
-  cookie = '';
-  constructor(private readonly server: () => ServerProcess) {}
-  async call(method: string, url: string, body?: object) {
-    const base = this.server().url;
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        origin: base,
-        cookie: this.cookie,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const session = response.headers
-      .getSetCookie()
-      .find((c) => c.split('=')[0]?.endsWith('session_token'));
-    if (session) this.cookie = session.split(';')[0] ?? '';
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
-}
-
 async function eventually<T>(what: string, check: () => Promise<T | null>): Promise<T> {
   for (let i = 0; i < 300; i++) {
     const value = await check();
@@ -66,50 +40,6 @@ async function eventually<T>(what: string, check: () => Promise<T | null>): Prom
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`never happened: ${what}`);
-}
-
-interface Store {
-  env: Record<string, string>;
-  /** The database, opened by the test only while no server has it (PGlite) or alongside (PostgreSQL). */
-  use<T>(work: (db: Database['db']) => Promise<T>): Promise<T>;
-  destroy(): Promise<void>;
-}
-
-async function storeFor(kind: DatabaseKind, catalogue: object): Promise<Store> {
-  if (kind === 'postgres') {
-    const database: TestDatabase = await createTestDatabase('postgres');
-    const imported = await importCatalogue(database.db, catalogue);
-    if (!imported.ok) throw new Error('catalogue refused');
-    return {
-      env: { DATABASE_URL: database.url ?? '' },
-      use: (work) => work(database.db),
-      destroy: () => database.destroy(),
-    };
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
-  const use = async <T>(work: (db: Database['db']) => Promise<T>) => {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      return await work(database.db);
-    } finally {
-      await database.close();
-    }
-  };
-  await use(async (db) => {
-    const opened = await openDatabase({ kind: 'pglite', dataDir: null });
-    await opened.close();
-    return db;
-  });
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  const imported = await importCatalogue(database.db, catalogue);
-  await database.close();
-  if (!imported.ok) throw new Error('catalogue refused');
-  return {
-    env: { DATA_DIR: dataDir },
-    use,
-    destroy: () => rm(dataDir, { recursive: true, force: true }),
-  };
 }
 
 for (const kind of testDatabaseKinds()) {
@@ -128,7 +58,7 @@ for (const kind of testDatabaseKinds()) {
 
     async function crashMidPayment(slotStillOurs: boolean) {
       const { catalogue, startAt } = catalogueFromToday();
-      const store = await storeFor(kind, catalogue);
+      const store = await prepareServerStore(kind, catalogue);
       const port = await freePort();
       const env = {
         ...store.env,
@@ -143,7 +73,7 @@ for (const kind of testDatabaseKinds()) {
       let server = startServerProcess(env);
       running.push(server);
       await server.ready;
-      const ada = new Customer(() => server);
+      const ada = new HttpCustomer(() => server);
       const signUp = await ada.call('POST', '/api/auth/sign-up/email', {
         email: `ada-${Date.now()}@example.com`,
         password: TEST_PASSWORD,

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { importCatalogue } from '../catalogue/import-catalogue';
+import { openDatabase, type Database, type DatabaseKind } from '../db/client';
+import type { ServerProcess } from './server-process';
+import { createTestDatabase } from './test-database';
+
+// What the crash tests share: a database a real server process can be pointed at (and restarted
+// on), and a customer who talks to whichever process is serving at the time, with cookies.
+
+export interface ServerStore {
+  env: Record<string, string>;
+  /** The database, opened by the test only while no server has it (PGlite) or alongside (PostgreSQL). */
+  use<T>(work: (db: Database['db']) => Promise<T>): Promise<T>;
+  /** PGlite is one process's at a time: the test may read it only while no server runs. */
+  sharedWhileServing: boolean;
+  destroy(): Promise<void>;
+}
+
+/** A migrated database holding `catalogue`: a fresh PostgreSQL database, or a PGlite folder. */
+export async function prepareServerStore(
+  kind: DatabaseKind,
+  catalogue: object,
+): Promise<ServerStore> {
+  if (kind === 'postgres') {
+    const database = await createTestDatabase('postgres');
+    const imported = await importCatalogue(database.db, catalogue);
+    if (!imported.ok) throw new Error('catalogue refused');
+    return {
+      env: { DATABASE_URL: database.url ?? '' },
+      use: (work) => work(database.db),
+      sharedWhileServing: true,
+      destroy: () => database.destroy(),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
+  const use = async <T>(work: (db: Database['db']) => Promise<T>) => {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      return await work(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  const imported = await importCatalogue(database.db, catalogue);
+  await database.close();
+  if (!imported.ok) throw new Error('catalogue refused');
+  return {
+    env: { DATA_DIR: dataDir },
+    use,
+    sharedWhileServing: false,
+    destroy: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  json: Record<string, unknown>;
+}
+
+/** A browser of sorts: keeps the session cookie and sends the origin the CSRF check wants. */
+export class HttpCustomer {
+  cookie = '';
+  constructor(private readonly server: () => ServerProcess) {}
+  async call(method: string, url: string, body?: object): Promise<HttpAnswer> {
+    const base = this.server().url;
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        origin: base,
+        cookie: this.cookie,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const session = response.headers
+      .getSetCookie()
+      .find((c) => c.split('=')[0]?.endsWith('session_token'));
+    if (session) this.cookie = session.split(';')[0] ?? '';
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+}
