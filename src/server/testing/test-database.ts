@@ -59,6 +59,17 @@ export async function createBlankPostgresDatabase(): Promise<{
     destroy: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pg's pool.end() resolves as soon as it has asked its connections to close, not when they
+      // have: forcing the drop at once kills them mid-goodbye, an error no one is listening for.
+      // Let them finish first (briefly); FORCE only removes what truly lingers.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
     },
