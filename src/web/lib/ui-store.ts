@@ -37,6 +37,12 @@ interface UiState {
   showCookieConsent: boolean;
   notification: AppNotification | null;
   referralNotification: ReferralNotification | null;
+  /**
+   * The customer is signing out from an account page and on their way home. Until the account
+   * pages are gone, their emptied profile must not be answered with a "sign in" redirect.
+   */
+  leavingAccount: boolean;
+  setLeavingAccount: (value: boolean) => void;
   setShowLoginModal: (value: UiState['showLoginModal']) => void;
   setShowCookieConsent: (value: boolean) => void;
   notify: (notification: NotificationInput) => void;
@@ -51,6 +57,8 @@ export const useUiStore = create<UiState>()((set) => ({
   showCookieConsent: false,
   notification: null,
   referralNotification: null,
+  leavingAccount: false,
+  setLeavingAccount: (value) => set({ leavingAccount: value }),
   setShowLoginModal: (value) => set({ showLoginModal: value }),
   setShowCookieConsent: (value) => set({ showCookieConsent: value }),
   notify: (notification) => set({ notification: { ...notification, id: nextNotificationId++ } }),

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { PageFrame } from '../../components/page-frame';
 import { SectionNav } from '../../components/section-nav';
 import { useMe } from '../../features/auth/use-me';
+import { useUiStore } from '../../lib/ui-store';
 
 const ACCOUNT_PAGES = [
   { to: '/account', label: 'Profile', end: true },
@@ -14,6 +16,9 @@ const ACCOUNT_PAGES = [
 function AccountGate() {
   const me = useMe();
   const { pathname, search } = useLocation();
+  const leaving = useUiStore((s) => s.leavingAccount);
+  // The way home after a sign-out is over once these pages are gone.
+  useEffect(() => () => useUiStore.getState().setLeavingAccount(false), []);
 
   if (me.isPending) {
     return (
@@ -34,6 +39,8 @@ function AccountGate() {
   }
   // Signed out: sign in first, then straight back here.
   if (me.data === null) {
+    // The home page may still be loading when the profile is emptied: keep heading there.
+    if (leaving) return <Navigate to="/" replace />;
     return <Navigate to={`/login?next=${encodeURIComponent(pathname + search)}`} replace />;
   }
   return <Outlet />;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { Icon } from '../../components/icons';
+import { useUiStore } from '../../lib/ui-store';
 import { signOut } from './session-actions';
 import { useCurrentCustomer } from './use-customer';
 
@@ -48,7 +49,10 @@ export function AccountMenu() {
     setLeaving(true);
     // Off the private pages first (waiting for the lazily loaded home page to be in place), so
     // they never answer the emptied profile with a "sign in" redirect on the way out.
-    if (pathname.startsWith('/account')) await navigate('/', { replace: true });
+    if (pathname.startsWith('/account')) {
+      useUiStore.getState().setLeavingAccount(true);
+      await navigate('/', { replace: true });
+    }
     await signOut(queryClient);
     setLeaving(false);
   };

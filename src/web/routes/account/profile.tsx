@@ -12,7 +12,7 @@ import { describeRedirectError } from '../../features/auth/auth-errors';
 import { useReturnedError } from '../../features/auth/redirect-errors';
 import { signOut } from '../../features/auth/session-actions';
 import { useMe } from '../../features/auth/use-me';
-import { notify } from '../../lib/ui-store';
+import { notify, useUiStore } from '../../lib/ui-store';
 
 /** A provider sent the customer back from linking with ?error=: say why. */
 function notifyLinkError(code: string) {
@@ -39,6 +39,7 @@ export default function AccountProfilePage() {
 
   const onSignOut = async () => {
     setSigningOut(true);
+    useUiStore.getState().setLeavingAccount(true);
     await navigate('/', { replace: true });
     await signOut(queryClient);
   };
