@@ -3,7 +3,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
-import { enqueueProviderTask } from '../payments/provider-tasks';
+import { enqueueProviderTask, type ProviderTask } from '../payments/provider-tasks';
 import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
 
 export interface DeleteAccountInput {
@@ -70,28 +70,25 @@ export async function deleteAccount(
     // The provider forgets them too: queued with the erasure, made after it commits, retried
     // until done. Deleting a Stripe customer detaches its cards; detaching each one as well
     // covers cards kept without a customer.
-    for (const [n, c] of erased.providerCustomers.entries())
-      await enqueueProviderTask(
-        tx,
-        c.provider,
-        {
-          kind: 'delete_customer',
+    const forget: { provider: string; task: ProviderTask }[] = [
+      ...erased.providerCustomers.map((c, n) => ({
+        provider: c.provider,
+        task: {
+          kind: 'delete_customer' as const,
           providerCustomerId: c.providerCustomerId,
           idempotencyKey: `erase-${userId}-customer-${n}`,
         },
-        now,
-      );
-    for (const [n, c] of erased.providerCards.entries())
-      await enqueueProviderTask(
-        tx,
-        c.provider,
-        {
-          kind: 'detach_card',
+      })),
+      ...erased.providerCards.map((c, n) => ({
+        provider: c.provider,
+        task: {
+          kind: 'detach_card' as const,
           providerCardId: c.providerCardId,
           idempotencyKey: `erase-${userId}-card-${n}`,
         },
-        now,
-      );
+      })),
+    ];
+    for (const { provider, task } of forget) await enqueueProviderTask(tx, provider, task, now);
     return erased;
   });
 }

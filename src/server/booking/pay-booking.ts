@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { percentOf } from '../../domain/cancellation';
-import { MINUTE_MS } from '../../domain/constants';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
@@ -198,25 +198,10 @@ async function begin(
     throw new HttpProblem(422, 'This therapist cannot take card payments right now.', {
       extensions: { code: 'payee_not_connected' },
     });
-  const [row] = await tx
-    .insert(payment)
-    .values({
-      ...base,
-      method: input.method === 'saved-card' ? 'saved-card' : 'card',
-      status: 'pending',
-      saveCard,
-      cardBrand: known.brand,
-      cardLast4: known.last4,
-      cardExpMonth: known.expMonth,
-      cardExpYear: known.expYear,
-      providerPaymentMethodId: known.paymentMethodId,
-      checkAfter: new Date(now.getTime() + ctx.config.payments.reconcileAfterSeconds * 1000),
-    })
-    .returning({ id: payment.id });
-  if (!row) throw new Error('payment insert returned no row');
+  const paymentId = randomUUID();
   const request: ChargeRequest = {
     bookingId: b.id,
-    paymentId: row.id,
+    paymentId,
     amountPence: b.amountDuePence,
     idempotencyKey: base.idempotencyKey,
     description: `Booking with ${payee?.name ?? 'your therapist'}`,
@@ -227,21 +212,29 @@ async function begin(
     applicationFeePence: percentOf(b.amountDuePence, ctx.config.payments.platformFeePercent),
     returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
   };
-  await tx
-    .update(payment)
-    .set({ providerRequest: storableRequest(request) })
-    .where(eq(payment.id, row.id));
+  const { reconcileAfterSeconds, jobsIntervalSeconds } = ctx.config.payments;
+  await tx.insert(payment).values({
+    ...base,
+    id: paymentId,
+    method: input.method === 'saved-card' ? 'saved-card' : 'card',
+    status: 'pending',
+    saveCard,
+    cardBrand: known.brand,
+    cardLast4: known.last4,
+    cardExpMonth: known.expMonth,
+    cardExpYear: known.expYear,
+    providerPaymentMethodId: known.paymentMethodId,
+    providerRequest: storableRequest(request),
+    checkAfter: new Date(now.getTime() + reconcileAfterSeconds * 1000),
+  });
   // The slot stays ours while the provider answers and, should we crash, until the reconciler
   // has had its turn: a hold must not lapse under a payment whose outcome we do not know yet.
-  const protectedUntil =
-    now.getTime() +
-    (ctx.config.payments.reconcileAfterSeconds + ctx.config.payments.jobsIntervalSeconds) * 1000;
-  if (b.holdExpiresAt.getTime() < protectedUntil)
-    await tx
-      .update(booking)
-      .set({ holdExpiresAt: new Date(Math.max(protectedUntil, now.getTime() + MINUTE_MS)) })
-      .where(eq(booking.id, b.id));
-  return { kind: 'attempt', paymentId: row.id, request };
+  const protectedUntil = new Date(
+    now.getTime() + (reconcileAfterSeconds + jobsIntervalSeconds) * 1000,
+  );
+  if (b.holdExpiresAt < protectedUntil)
+    await tx.update(booking).set({ holdExpiresAt: protectedUntil }).where(eq(booking.id, b.id));
+  return { kind: 'attempt', paymentId, request };
 }
 
 /**

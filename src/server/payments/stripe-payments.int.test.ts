@@ -5,6 +5,7 @@ import {
   CARD,
   getJson,
   holdOk,
+  holdRequest,
   newCustomer,
   payRequest,
   post,
@@ -217,6 +218,25 @@ for (const kind of testDatabaseKinds()) {
       expect(rows.map((p) => [p.attempt, p.idempotencyKey, p.status])).toEqual([
         [1, `booking-${held.id}-attempt-1`, 'succeeded'],
       ]);
+    });
+
+    it('keeps the slot held while the provider has not answered, even past the hold', async () => {
+      const startsAt = nextSlot();
+      const held = await holdOk(env.app, ada, { startsAt });
+      const ben = await newCustomer(env.app, env.database.db);
+      // Paying in the hold's last seconds: the answer is still out when the hold would end.
+      env.clock.advanceMinutes(9.75);
+      try {
+        const stall = fake.stallNext('POST', '/v1/payment_intents');
+        const paying = payRequest(env.app, ada, held.id, pm('pm_card_visa'));
+        await stall.arrived;
+        env.clock.advanceMinutes(0.5);
+        expect((await holdRequest(env.app, ben, { startsAt })).statusCode).toBe(409);
+        stall.release();
+        expect((await paying).json()).toEqual({ status: 'confirmed' });
+      } finally {
+        env.clock.advanceMinutes(-10.25);
+      }
     });
 
     it('settles an attempt whose answer was lost, once, however many reconcilers and late answers race', async () => {
