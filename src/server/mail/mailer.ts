@@ -1,20 +1,9 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { MailMessage } from './mail-message';
 import { enqueueMail } from './outbox';
 
-export interface MailAttachment {
-  filename: string;
-  content: string;
-  contentType: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: MailAttachment[];
-}
+export type { MailAttachment, MailMessage } from './mail-message';
 
 export interface Mailer {
   /**

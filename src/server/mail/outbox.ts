@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './mail-message';
 
 export type OutboxMessage = MailMessage & {
   /** Queue this message at most once, e.g. `booking-<id>-confirmed`. */
