@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { startTestSmtpServer } from '../src/server/testing/test-smtp-server';
+import { startTestSmtpServer } from '../src/test-support/test-smtp-server';
 import { E2E_MAIL_HTTP_PORT, E2E_SMTP_PORT } from './auth-env';
 
 // A real SMTP server for the e2e run (started by playwright.config.ts), so the app sends its

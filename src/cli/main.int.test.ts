@@ -6,7 +6,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../server/testing/test-app';
+import { buildTestApp } from '../test-support/test-app';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { openDatabase, type Db } from '../server/db/client';
 import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock';
@@ -15,7 +15,7 @@ import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
-} from '../server/testing/test-database';
+} from '../test-support/test-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

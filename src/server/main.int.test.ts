@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
-import { freePort, startServerProcess, type ServerProcess } from './testing/server-process';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import { freePort, startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 // The real process, as `npm start` runs it: boot, persistence across restarts, clean stop.
 

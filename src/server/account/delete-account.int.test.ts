@@ -10,7 +10,7 @@ import {
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
-} from '../booking/booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import {
@@ -27,12 +27,12 @@ import {
   walletEntry,
 } from '../db/schema';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import { STRIPE_ENV, startFakeStripe } from '../payments/fake-stripe-api';
+import { STRIPE_ENV, startFakeStripe } from '../../test-support/fake-stripe-api';
 import { runProviderTasks } from '../payments/provider-tasks';
 import { StripePaymentProvider } from '../payments/stripe-provider';
-import { testConfig } from '../testing/test-config';
-import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../testing/test-customer';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testConfig } from '../../test-support/test-config';
+import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../../test-support/test-customer';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import { deleteAccount } from './delete-account';
 
 // The strongest check of an erasure: after it, search every text and JSON column of every table

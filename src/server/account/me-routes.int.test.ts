@@ -5,9 +5,17 @@ import { importCatalogue } from '../catalogue/import-catalogue';
 import { account, businessPayment, user, WALLET_KINDS, walletEntry } from '../db/schema';
 import { deletedEmail } from './deleted-account';
 import { MAX_ADDRESSES } from './addresses';
-import { buildTestApp } from '../testing/test-app';
-import { createTestCustomer, TEST_PASSWORD, type TestCustomer } from '../testing/test-customer';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import {
+  createTestCustomer,
+  TEST_PASSWORD,
+  type TestCustomer,
+} from '../../test-support/test-customer';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 const home = { label: 'Home', line1: '1 Rose Street', town: 'Edinburgh', postcode: 'eh2 2pr' };
 const work = { line1: '20 Grey Street', line2: 'Floor 3', town: 'Newcastle', postcode: 'NE1 6AE' };

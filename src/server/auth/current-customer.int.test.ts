@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app';
+import { buildTestApp } from '../../test-support/test-app';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 // The availability rules see a signed-in customer's account type and gender through the session.
 

@@ -2,11 +2,18 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserRoles } from '../account/set-user-roles';
-import { buildTestApp } from '../testing/test-app';
-import { CookieBrowser, type Hop } from '../testing/cookie-browser';
-import { TEST_PASSWORD } from '../testing/test-customer';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestOidcProvider, type TestOidcProvider } from '../testing/test-oidc-provider';
+import { buildTestApp } from '../../test-support/test-app';
+import { CookieBrowser, type Hop } from '../../test-support/cookie-browser';
+import { TEST_PASSWORD } from '../../test-support/test-customer';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
+import {
+  startTestOidcProvider,
+  type TestOidcProvider,
+} from '../../test-support/test-oidc-provider';
 
 // The whole authorisation-code flow against a real OpenID provider: our app listens on a real
 // port because the provider sends the browser back to it.

@@ -1,13 +1,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app';
+import { buildTestApp } from '../../test-support/test-app';
 import {
   createTestCustomer,
   TEST_ORIGIN,
   TEST_PASSWORD,
   type TestCustomer,
-} from '../testing/test-customer';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+} from '../../test-support/test-customer';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 // Limits are on in production by default; tests turn them off except here. Customers are made
 // through a second app on the same database with limits off, so arranging a test spends no budget.

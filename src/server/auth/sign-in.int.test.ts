@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOTHER_SERVICE } from '../../domain/auth-messages';
 import { setUserRoles } from '../account/set-user-roles';
 import { emailOutbox } from '../db/schema';
-import { buildTestApp } from '../testing/test-app';
-import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../testing/test-customer';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server';
+import { buildTestApp } from '../../test-support/test-app';
+import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../../test-support/test-customer';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/test-smtp-server';
 
 const headers = { origin: TEST_ORIGIN };
 const sessionCookie = (res: LightMyRequestResponse) => {

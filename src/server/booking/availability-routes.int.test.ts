@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerProfile } from '../../domain/types';
-import { buildTestApp } from '../testing/test-app';
-import { testCatalogue } from './booking-test-fixtures';
+import { buildTestApp } from '../../test-support/test-app';
+import { testCatalogue } from '../../test-support/booking-fixtures';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { user } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 // Frozen clock: Monday 2026-11-23 08:00 UK (GMT, so also 08:00Z).
 const NOW = new Date('2026-11-23T08:00:00Z');

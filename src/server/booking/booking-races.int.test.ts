@@ -8,9 +8,9 @@ import { openDatabase, type Database } from '../db/client';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import { buildTestApp } from '../testing/test-app';
-import { testConfig } from '../testing/test-config';
-import { testDatabaseKinds } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import { testConfig } from '../../test-support/test-config';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
   giveCredit,
@@ -22,7 +22,7 @@ import {
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
-} from './booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 import { sweepExpiredHolds } from './expire-holds';
 
 // Races are only real on PostgreSQL: PGlite has one connection and runs transactions one by one.

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, payment, walletEntry } from '../db/schema';
 import { queryRows } from '../db/query-rows';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
   getJson,
@@ -17,7 +17,7 @@ import {
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
-} from './booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 
 const HOUR = 3_600_000;
 

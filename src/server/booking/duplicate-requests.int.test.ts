@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booking, emailOutbox, payment, providerTask, walletEntry } from '../db/schema';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
   giveCredit,
@@ -13,7 +13,7 @@ import {
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
-} from './booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 
 // The same request arriving many times at once — a double click, a retrying proxy, a second tab —
 // has one effect: one transition, one email, one ledger entry, one provider call, and a clean

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booking, bookingItem } from '../db/schema';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
   giveCredit,
@@ -11,7 +11,7 @@ import {
   setUpBookingTest,
   type BookingCustomer,
   type BookingTestEnv,
-} from './booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 
 for (const kind of testDatabaseKinds()) {
   describe(`POST /api/bookings on ${kind}`, () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booking, businessPayment, emailOutbox, payment, walletEntry } from '../db/schema';
-import { setTestCustomerFlags } from '../testing/test-customer';
-import { testDatabaseKinds } from '../testing/test-database';
+import { setTestCustomerFlags } from '../../test-support/test-customer';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
   CARD,
@@ -17,7 +17,7 @@ import {
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
-} from './booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 
 for (const kind of testDatabaseKinds()) {
   describe(`paying for a booking on ${kind}`, () => {

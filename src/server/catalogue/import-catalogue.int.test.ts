@@ -10,7 +10,11 @@ import {
   treatment,
   treatmentAddOn,
 } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 import { buildDemoCatalogue } from './demo-catalogue';
 import { exportCatalogue } from './export-catalogue';
 import { importCatalogue } from './import-catalogue';

@@ -11,7 +11,7 @@ import {
   readDataDirLock,
 } from './data-dir-lock';
 
-const HOLDER = path.resolve(import.meta.dirname, '../testing/hold-data-dir-lock.ts');
+const HOLDER = path.resolve(import.meta.dirname, '../../test-support/hold-data-dir-lock.ts');
 const children: ChildProcess[] = [];
 
 /** Another process holding the folder, as a running server does. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBlankPostgresDatabase } from '../testing/test-database';
+import { createBlankPostgresDatabase } from '../../test-support/test-database';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './client';
 
 // Instances of the server behind a load balancer start together; on a fresh database each one

@@ -2,7 +2,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows';
 import { availability, city, user } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoData } from './seed-demo-data';
 

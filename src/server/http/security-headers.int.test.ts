@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_ENV } from '../payments/fake-stripe-api';
-import { buildTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { STRIPE_ENV } from '../../test-support/fake-stripe-api';
+import { buildTestApp } from '../../test-support/test-app';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 import { contentSecurityPolicy } from './security-headers';
 
 // The app picks the policy from its payment provider setting; nothing calls Stripe here (the

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 
 describe('serving the built web app', () => {
   let dist: string;

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app';
+import { buildTestApp } from '../../test-support/test-app';
 import { businessPayment, city, therapist, user } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 const TOKEN = 'test-internal-token-0123456789abcdef';
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -1,21 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookingTherapist, testCatalogue } from '../booking/booking-test-fixtures';
+import { bookingTherapist, testCatalogue } from '../../test-support/booking-fixtures';
 import { booking, emailOutbox } from '../db/schema';
 import {
   freePort,
   killServerProcess,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process';
-import { HttpCustomer, prepareServerStore, type ServerStore } from '../testing/server-store';
-import { TEST_PASSWORD } from '../testing/test-customer';
-import { testDatabaseKinds } from '../testing/test-database';
+} from '../../test-support/server-process';
+import {
+  HttpCustomer,
+  prepareServerStore,
+  type ServerStore,
+} from '../../test-support/server-store';
+import { TEST_PASSWORD } from '../../test-support/test-customer';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   startTestSmtpServer,
   type ReceivedMail,
   type TestSmtpServer,
-} from '../testing/test-smtp-server';
+} from '../../test-support/test-smtp-server';
 import { outboxMessageId } from './mail-worker';
 
 // Issue 9, end to end: a stream of customers paying for bookings, and the server SIGKILLed in the

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { queryRows } from '../db/query-rows';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/test-smtp-server';
 import {
   claimMail,
   createMailWorker,

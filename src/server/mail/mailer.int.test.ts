@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
-import { buildTestApp } from '../testing/test-app';
-import { testConfig } from '../testing/test-config';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server';
+import { buildTestApp } from '../../test-support/test-app';
+import { testConfig } from '../../test-support/test-config';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/test-smtp-server';
 import { createMailWorker } from './mail-worker';
 import { createMailer } from './mailer';
 import { enqueueMail } from './outbox';

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingTherapist, testCatalogue } from '../booking/booking-test-fixtures';
+import { bookingTherapist, testCatalogue } from '../../test-support/booking-fixtures';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   freePort,
   killServerProcess,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process';
-import { HttpCustomer, prepareServerStore } from '../testing/server-store';
-import { TEST_PASSWORD } from '../testing/test-customer';
-import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+} from '../../test-support/server-process';
+import { HttpCustomer, prepareServerStore } from '../../test-support/server-store';
+import { TEST_PASSWORD } from '../../test-support/test-customer';
+import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 
 // The crash the payment order exists for: Stripe has charged the card, and the server dies before
 // it has written down that it did. After a restart the reconciler must settle the attempt within

@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { providerTask } from '../db/schema';
-import { testConfig } from '../testing/test-config';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
-import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+import { testConfig } from '../../test-support/test-config';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
+import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 import {
   MAX_TASK_ATTEMPTS,
   enqueueProviderTask,

@@ -12,17 +12,17 @@ import {
   setUpBookingTest,
   type BookingCustomer,
   type BookingTestEnv,
-} from '../booking/booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 import Stripe from 'stripe';
 import type { AppContext } from '../app-context';
 import { AvailabilityCache } from '../booking/availability-cache';
 import { reconcilePayments } from '../booking/reconcile-payments';
 import { booking, emailOutbox, payment } from '../db/schema';
 import { createMailer } from '../mail/mailer';
-import { testConfig } from '../testing/test-config';
+import { testConfig } from '../../test-support/test-config';
 import { StripePaymentProvider } from './stripe-provider';
-import { testDatabaseKinds } from '../testing/test-database';
-import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+import { testDatabaseKinds } from '../../test-support/test-database';
+import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 
 const RECONCILE_AFTER = 2;
 const quiet = { warn: () => undefined, error: () => undefined };

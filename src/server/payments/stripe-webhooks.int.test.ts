@@ -10,11 +10,11 @@ import {
   setUpBookingTest,
   type BookingCustomer,
   type BookingTestEnv,
-} from '../booking/booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 import { queryRows } from '../db/query-rows';
 import { booking, payment, paymentEvent } from '../db/schema';
-import { testDatabaseKinds } from '../testing/test-database';
-import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+import { testDatabaseKinds } from '../../test-support/test-database';
+import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 
 const SECRET = 'whsec_test_secret';
 

@@ -15,15 +15,15 @@ import {
   setUpBookingTest,
   type BookingCustomer,
   type BookingTestEnv,
-} from '../booking/booking-test-fixtures';
+} from '../../test-support/booking-fixtures';
 import { openDatabase, type Database } from '../db/client';
 import { businessPayment, providerTask, therapist } from '../db/schema';
-import { buildTestApp } from '../testing/test-app';
-import { testConfig } from '../testing/test-config';
-import { setTestCustomerFlags } from '../testing/test-customer';
-import { testDatabaseKinds } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import { testConfig } from '../../test-support/test-config';
+import { setTestCustomerFlags } from '../../test-support/test-customer';
+import { testDatabaseKinds } from '../../test-support/test-database';
 import { createPaymentProvider } from './create-payment-provider';
-import { STRIPE_ENV, startFakeStripe, type FakeStripe } from './fake-stripe-api';
+import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 import { queueTherapistTransfers } from './queue-therapist-transfers';
 
 // The therapist's share of what the platform holds (credit, invoices) reaches their connected

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MINIMUM_SPEND_PENCE } from '../../domain/constants';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { buildTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 function therapist(username: string, name: string, extra: Record<string, unknown> = {}) {
   return {

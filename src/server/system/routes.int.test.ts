@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database';
+import { buildTestApp } from '../../test-support/test-app';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test-support/test-database';
 
 for (const kind of testDatabaseKinds()) {
   describe(`system routes on ${kind}`, () => {

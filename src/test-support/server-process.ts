@@ -4,7 +4,7 @@ import path from 'node:path';
 
 // The real server process, as `npm start` runs it, for tests that stop it, restart it or kill it.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import type { Db } from '../server/db/client';
+import { user } from '../server/db/schema';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';

@@ -1,4 +1,4 @@
-import { acquireDataDirLock } from '../db/data-dir-lock';
+import { acquireDataDirLock } from '../server/db/data-dir-lock';
 
 // Holds a data folder's lock in a process of its own, as a running server does, until killed.
 // Usage: node --import tsx hold-data-dir-lock.ts <dataDir> [port]

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { importCatalogue } from '../catalogue/import-catalogue';
-import { openDatabase, type Database, type DatabaseKind } from '../db/client';
+import { importCatalogue } from '../server/catalogue/import-catalogue';
+import { openDatabase, type Database, type DatabaseKind } from '../server/db/client';
 import type { ServerProcess } from './server-process';
 import { createTestDatabase } from './test-database';
 

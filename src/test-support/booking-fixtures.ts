@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { DatabaseKind, Db } from '../db/client';
-import { importCatalogue } from '../catalogue/import-catalogue';
-import { address, WALLET_KINDS, walletEntry } from '../db/schema';
-import { buildTestApp } from '../testing/test-app';
-import { createTestCustomer, type TestCustomer } from '../testing/test-customer';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import type { DatabaseKind, Db } from '../server/db/client';
+import { importCatalogue } from '../server/catalogue/import-catalogue';
+import { address, WALLET_KINDS, walletEntry } from '../server/db/schema';
+import { buildTestApp } from './test-app';
+import { createTestCustomer, type TestCustomer } from './test-customer';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 // Shared set-up of the booking integration tests: a small catalogue on fixed days, a clock the
 // test moves, real customers signed up through the auth routes, and their saved addresses.

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseKind, type OpenOptions } from '../db/client';
+import {
+  openDatabase,
+  type Database,
+  type DatabaseKind,
+  type OpenOptions,
+} from '../server/db/client';
 
 // Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 // Each PostgreSQL run gets a fresh database of its own, dropped afterwards.

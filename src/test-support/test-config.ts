@@ -1,4 +1,4 @@
-import { loadConfig, type AppConfig } from '../config';
+import { loadConfig, type AppConfig } from '../server/config';
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app';
-import type { Database } from '../db/client';
+import { buildApp, type AppDeps } from '../server/app';
+import type { Database } from '../server/db/client';
 import { testConfig } from './test-config';
 
 /** The real app on a test database: quiet, no built web app, settings overridable per test. */
