@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
-import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { announceBookingChange } from './announce-booking-change';
 import { PENDING_STATUSES, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
 
@@ -73,7 +73,7 @@ export async function confirmBooking(
     updatedAt: now,
   });
   await spendCredit(tx, b);
-  await enqueueBookingEmail(ctx, tx, b.id, 'confirmed');
+  await announceBookingChange(ctx, tx, b.id, 'confirmed');
 }
 
 /** Gives the slot back: a decline ('failed'), a hold that ran out ('expired') or the customer ('cancelled'). */

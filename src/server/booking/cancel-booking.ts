@@ -4,7 +4,7 @@ import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import { booking } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
-import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { announceBookingChange } from './announce-booking-change';
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, isPending, lockBooking, lockWallet, type WarnLog } from './booking-db';
@@ -103,7 +103,7 @@ export async function cancelBooking(
     }
     await releaseBooking(tx, b, now, 'cancelled');
     await tx.update(booking).set({ refundedPence: split.refundPence }).where(eq(booking.id, b.id));
-    await enqueueBookingEmail(ctx, tx, b.id, 'cancelled');
+    await announceBookingChange(ctx, tx, b.id, 'cancelled');
     return { status: 'cancelled' as const, ...split };
   });
   ctx.availabilityCache.clear();

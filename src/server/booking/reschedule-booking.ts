@@ -6,7 +6,7 @@ import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
 import { booking, bookingItem } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
-import { enqueueBookingEmail } from '../notifications/enqueue-booking-email';
+import { announceBookingChange } from './announce-booking-change';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import {
   EXCLUSION_VIOLATION,
@@ -134,7 +134,7 @@ export async function rescheduleBooking(
         )
         .returning();
       if (!row) throw new Error('booking moved under its own lock');
-      await enqueueBookingEmail(ctx, tx, row.id, 'rescheduled');
+      await announceBookingChange(ctx, tx, row.id, 'rescheduled');
       return { row, released };
     });
   } catch (error) {

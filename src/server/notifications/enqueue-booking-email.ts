@@ -1,19 +1,27 @@
-import { eq } from 'drizzle-orm';
+import type { BookingView } from '../../domain/booking-view';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
-import { loadBookingViews, type BookingView } from '../booking/booking-view';
-import { rulesConfigOf } from '../booking/rules-config';
 import type { Db } from '../db/client';
-import { booking, user } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { bookingCalendarFile } from './booking-calendar';
 
 // Booking emails are written to the outbox in the transaction of the change they announce and sent
 // by the mail worker, so no crash can confirm a booking without its email or email a change that
-// never committed.
+// never committed. Booking calls this with what the email says (booking/announce-booking-change.ts);
+// nothing here imports booking, so the dependency runs one way (docs/decisions/0023).
 
 export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled';
+
+/** One change to a booking, as the customer's email tells it. */
+export interface BookingNews {
+  kind: BookingEmailKind;
+  /** The booking as it is after the change, as the customer sees it. */
+  view: BookingView;
+  customer: { email: string; name: string };
+  /** How often it has moved: numbers the calendar file's updates and keeps each move's email apart. */
+  rescheduleCount: number;
+}
 
 const SITE_NAME = 'Glow at Home';
 
@@ -84,21 +92,11 @@ function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl:
  * news (a retried transition) a no-op: one change, one email.
  */
 export async function enqueueBookingEmail(
-  ctx: Pick<AppContext, 'config' | 'now'>,
+  ctx: Pick<AppContext, 'config'>,
   tx: Db,
-  bookingId: string,
-  kind: BookingEmailKind,
+  news: BookingNews,
 ): Promise<void> {
-  const [found] = await tx
-    .select({ row: booking, customer: { email: user.email, name: user.name } })
-    .from(booking)
-    .innerJoin(user, eq(user.id, booking.customerId))
-    .where(eq(booking.id, bookingId));
-  if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
-  const { row, customer } = found;
-  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
-  const [view] = await loadBookingViews(tx, [row], ctx.now(), ctx.config, buffer);
-  if (!view) throw new Error(`booking ${bookingId} has no view`);
+  const { kind, view, customer, rescheduleCount } = news;
   const ics = bookingCalendarFile(
     {
       id: view.id,
@@ -107,7 +105,7 @@ export async function enqueueBookingEmail(
       title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
       description: view.items.map((i) => i.name).join('\n'),
       location: oneLineAddress(view),
-      sequence: row.rescheduleCount + (kind === 'cancelled' ? 1 : 0),
+      sequence: rescheduleCount + (kind === 'cancelled' ? 1 : 0),
       status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
     },
     { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
@@ -125,7 +123,7 @@ export async function enqueueBookingEmail(
     ],
     dedupeKey:
       kind === 'rescheduled'
-        ? `booking-${row.id}-rescheduled-${row.rescheduleCount}`
-        : `booking-${row.id}-${kind}`,
+        ? `booking-${view.id}-rescheduled-${rescheduleCount}`
+        : `booking-${view.id}-${kind}`,
   });
 }

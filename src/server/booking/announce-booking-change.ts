@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
+import { booking, user } from '../db/schema';
+import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
+import { loadBookingViews } from './booking-view';
+import { rulesConfigOf } from './rules-config';
+
+/**
+ * Tells the customer about a change to their booking: reads the booking as it now stands, inside
+ * the transaction that changed it, and hands it to notifications, which writes the email to the
+ * outbox in that same transaction. Booking depends on notifications, never the reverse.
+ */
+export async function announceBookingChange(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
+  bookingId: string,
+  kind: BookingEmailKind,
+): Promise<void> {
+  const [found] = await tx
+    .select({ row: booking, customer: { email: user.email, name: user.name } })
+    .from(booking)
+    .innerJoin(user, eq(user.id, booking.customerId))
+    .where(eq(booking.id, bookingId));
+  if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+  const { row, customer } = found;
+  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+  const [view] = await loadBookingViews(tx, [row], ctx.now(), ctx.config, buffer);
+  if (!view) throw new Error(`booking ${bookingId} has no view`);
+  await enqueueBookingEmail(ctx, tx, {
+    kind,
+    view,
+    customer,
+    rescheduleCount: row.rescheduleCount,
+  });
+}
