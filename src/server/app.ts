@@ -30,8 +30,9 @@ import { startJobs } from './jobs/start-jobs';
 import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
-import { paymentAuthenticationRoutes, paymentConfigRoutes } from './payments/payment-routes';
-import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
+import { bookingPaymentRoutes } from './checkout/booking-payment-routes';
+import { paymentAuthenticationRoutes, paymentConfigRoutes } from './checkout/payment-routes';
+import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
 import { professionalRoutes } from './professionals/routes';
 import { systemRoutes } from './system/routes';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(internalRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(bookingRoutes(ctx));
+  await app.register(bookingPaymentRoutes(ctx));
   await app.register(meBookingRoutes(ctx));
   await app.register(paymentConfigRoutes(ctx));
   await app.register(paymentAuthenticationRoutes(ctx));

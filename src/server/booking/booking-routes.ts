@@ -10,22 +10,20 @@ import {
   cancelAnswerSchema,
   heldSchema,
   holdBody,
-  paymentAnswerSchema,
-  paymentBody,
-  paymentStatusSchema,
 } from './booking-schemas';
 import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
-import { payBooking } from './pay-booking';
 import { rescheduleBooking } from './reschedule-booking';
 import { rulesConfigOf } from './rules-config';
-import { syncPaymentStatus } from './sync-payment-status';
 
 const errors = (...codes: (400 | 401 | 402 | 404 | 409 | 410 | 422)[]) =>
   Object.fromEntries(codes.map((c) => [c, problemSchema]));
 
-/** /api/bookings*: hold, pay, read, cancel and reschedule, for the signed-in customer. */
+/**
+ * /api/bookings*: hold, read, cancel and reschedule, for the signed-in customer. Paying for a
+ * booking is checkout's (checkout/booking-payment-routes.ts).
+ */
 export const bookingRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -68,36 +66,6 @@ export const bookingRoutes =
         },
       },
       async (request) => view(request.params.id, guard.customerOf(request).id),
-    );
-
-    app.post(
-      '/api/bookings/:id/payment',
-      {
-        schema: {
-          tags: ['bookings'],
-          summary: 'Pay for a held booking by card, saved card or invoice; never charges twice',
-          params: bookingParams,
-          body: paymentBody,
-          response: { 200: paymentAnswerSchema, ...errors(400, 401, 402, 404, 409, 410, 422) },
-        },
-      },
-      async (request) =>
-        payBooking(ctx, guard.customerOf(request), request.params.id, request.body, request.log),
-    );
-
-    app.get(
-      '/api/bookings/:id/payment-status',
-      {
-        schema: {
-          tags: ['bookings'],
-          summary:
-            'Re-checks a payment with the provider (after its 3-D Secure page) and applies it',
-          params: bookingParams,
-          response: { 200: paymentStatusSchema, ...errors(400, 401, 404) },
-        },
-      },
-      async (request) =>
-        syncPaymentStatus(ctx, guard.customerOf(request), request.params.id, request.log),
     );
 
     app.post(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from '../booking/expire-holds';
-import { reconcilePayments } from '../booking/reconcile-payments';
+import { reconcilePayments } from '../checkout/reconcile-payments';
 import { runProviderTasks } from '../payments/provider-tasks';
-import { queueTherapistTransfers } from '../payments/queue-therapist-transfers';
+import { queueTherapistTransfers } from '../checkout/queue-therapist-transfers';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */

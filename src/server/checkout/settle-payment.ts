@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { booking } from '../db/schema';
 import type { CardDetails, DeclineReason } from '../payments/payment-provider';
 import { enqueueProviderTask } from '../payments/provider-tasks';
-import { isPending, type BookingRow } from './booking-db';
+import { isPending, type BookingRow } from '../booking/booking-db';
 import {
   confirmBooking,
   lockCreditFor,
@@ -14,7 +14,7 @@ import {
   saveCardOf,
   setPayment,
   type PaymentRow,
-} from './booking-transitions';
+} from '../booking/booking-transitions';
 import type { PaymentStep } from './payment-steps';
 
 // Step 3 of every payment (DESIGN.md section 6): applies what the provider says about an attempt —

@@ -5,8 +5,8 @@ import { booking } from '../db/schema';
 import { notFound } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import { inTransaction, lockBooking, type WarnLog } from './booking-db';
-import { latestPayment, lockPayment } from './booking-transitions';
+import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
+import { latestPayment, lockPayment } from '../booking/booking-transitions';
 import { settlePayment, type ProviderNews } from './settle-payment';
 
 // Where /authorisation/confirm lands after a provider's own 3-D Secure page (Stripe returns with

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { completeAuthentication, showAuthentication } from '../booking/authenticate-payment';
+import { completeAuthentication, showAuthentication } from './authenticate-payment';
 import { customerGuard } from '../auth/customer-guard';
 import { paymentAnswerSchema } from '../booking/booking-schemas';
 import { problemSchema } from '../http/openapi';

@@ -5,8 +5,8 @@ import { inTransaction } from '../booking/booking-db';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { providerTask } from '../db/schema';
-import { enqueueProviderTask, type TaskLog } from './provider-tasks';
-import { runProviderTasksNow } from './run-provider-tasks-now';
+import { enqueueProviderTask, type TaskLog } from '../payments/provider-tasks';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 
 // The therapist earns the whole price less the platform fee however the customer paid
 // (docs/decisions/0021). The card part reaches them through the destination charge; what the

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { queryRows } from '../db/query-rows';
 import type { StoredChargeRequest } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import type { WarnLog } from './booking-db';
+import type { WarnLog } from '../booking/booking-db';
 import { settleAttempt } from './payment-attempt';
 
 // Settles payment attempts whose answer never came back: the server died between calling the

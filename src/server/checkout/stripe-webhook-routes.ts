@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context';
 import { HttpProblem, notFound } from '../http/problem';
 import { handleStripeEvent } from './handle-stripe-event';
-import { StripePaymentProvider } from './stripe-provider';
+import { StripePaymentProvider } from '../payments/stripe-provider';
 
 /**
  * POST /api/payments/stripe/webhook. Stripe signs the exact bytes it sent, so this plugin (and only

@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import { booking, payment } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import type { ChargeOutcome, RecoveredCharge } from '../payments/payment-provider';
-import { inTransaction, lockBooking, type BookingRow } from './booking-db';
-import { lockPayment, type PaymentRow } from './booking-transitions';
+import { inTransaction, lockBooking, type BookingRow } from '../booking/booking-db';
+import { lockPayment, type PaymentRow } from '../booking/booking-transitions';
 import type { PaymentStep } from './payment-steps';
 import { settledStep, settlePayment, type ProviderNews } from './settle-payment';
 

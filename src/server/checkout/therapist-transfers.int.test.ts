@@ -22,7 +22,7 @@ import { buildTestApp } from '../../test-support/test-app';
 import { testConfig } from '../../test-support/test-config';
 import { setTestCustomerFlags } from '../../test-support/test-customer';
 import { testDatabaseKinds } from '../../test-support/test-database';
-import { createPaymentProvider } from './create-payment-provider';
+import { createPaymentProvider } from '../payments/create-payment-provider';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 import { queueTherapistTransfers } from './queue-therapist-transfers';
 

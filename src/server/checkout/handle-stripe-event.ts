@@ -3,12 +3,12 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../app-context';
 import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
 import { lockPayment, setPayment } from '../booking/booking-transitions';
-import { nextAttemptNumber } from '../booking/payment-attempt';
-import type { PaymentStep } from '../booking/payment-steps';
-import { settlePayment, type ProviderNews } from '../booking/settle-payment';
+import { nextAttemptNumber } from './payment-attempt';
+import type { PaymentStep } from './payment-steps';
+import { settlePayment, type ProviderNews } from './settle-payment';
 import type { Db } from '../db/client';
 import { booking, payment, paymentEvent } from '../db/schema';
-import { runProviderTasksNow } from './run-provider-tasks-now';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 
 // Stripe delivers each event at least once, in any order. The event id is recorded in the same
 // transaction that applies it (payment_event is unique per provider event id), so a replay finds

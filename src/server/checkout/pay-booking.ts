@@ -16,13 +16,13 @@ import {
   type PaymentSource,
 } from '../payments/payment-provider';
 import { ensureProviderCustomer } from '../payments/provider-customer';
-import { inTransaction, lockBooking, type BookingRow, type WarnLog } from './booking-db';
+import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
 import {
   confirmBooking,
   latestPayment,
   lockCreditFor,
   releaseBooking,
-} from './booking-transitions';
+} from '../booking/booking-transitions';
 import {
   attemptKey,
   nextAttemptNumber,

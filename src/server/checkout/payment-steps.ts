@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { HttpProblem } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import type { WarnLog } from './booking-db';
+import type { WarnLog } from '../booking/booking-db';
 
 // What a payment attempt ended in, decided inside the transaction and acted on after it commits:
 // a decline must release the slot for good before the customer hears about it, so errors are

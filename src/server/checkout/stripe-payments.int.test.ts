@@ -16,11 +16,11 @@ import {
 import Stripe from 'stripe';
 import type { AppContext } from '../app-context';
 import { AvailabilityCache } from '../booking/availability-cache';
-import { reconcilePayments } from '../booking/reconcile-payments';
+import { reconcilePayments } from './reconcile-payments';
 import { booking, emailOutbox, payment } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { testConfig } from '../../test-support/test-config';
-import { StripePaymentProvider } from './stripe-provider';
+import { StripePaymentProvider } from '../payments/stripe-provider';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 

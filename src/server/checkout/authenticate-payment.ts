@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import { payment, therapist } from '../db/schema';
 import { notFound } from '../http/problem';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import { inTransaction, lockBooking, type WarnLog } from './booking-db';
-import { lockPayment, releaseBooking, setPayment } from './booking-transitions';
+import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
+import { lockPayment, releaseBooking, setPayment } from '../booking/booking-transitions';
 import { afterPayment, type PaymentAnswer, type PaymentStep } from './payment-steps';
 import { settledStep, settlePayment } from './settle-payment';
 
