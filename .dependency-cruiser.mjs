@@ -1,0 +1,74 @@
+// Import boundaries of src/, checked by `npm run lint` (so by `npm test`). See
+// docs/decisions/0023-server-boundaries.md and the README's "How the code is laid out".
+//
+// Test files are left out of the cruise: they sit on top of everything and may import what they
+// test from any folder, plus src/test-support. What is cruised is production code and
+// src/test-support, so a dependency on src/test-support from anything cruised outside it is
+// production code reaching for test code.
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment:
+        'Two folders of src/server depend on each other (perhaps through others). Give the shared ' +
+        'part one home and make the dependency run one way: see docs/decisions/0023.',
+      scope: 'folder',
+      from: { path: '^src/server/[^/]+$' },
+      to: { path: '^src/server/[^/]+$', circular: true },
+    },
+    {
+      name: 'no-module-cycle',
+      severity: 'error',
+      comment:
+        'These modules import each other (perhaps through others). Move what both need into a ' +
+        'module of its own.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-test-support-in-production',
+      severity: 'error',
+      comment:
+        'src/test-support (the Stripe stand-in, test databases, fixtures) is for *.test.ts, e2e/ ' +
+        'and bench/ only: production code must not import it.',
+      from: { path: '^src/', pathNot: '^src/test-support/' },
+      to: { path: '^src/test-support/' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain imports no other layer: server, web, cli and test support import it.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(server|web|cli|test-support)/' },
+    },
+    {
+      name: 'web-talks-http-only',
+      severity: 'error',
+      comment: 'src/web talks to the server only over HTTP: it imports no server or cli module.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/(server|cli)/' },
+    },
+    {
+      name: 'server-imports-no-web',
+      severity: 'error',
+      comment: 'The server and the command line do not import the web app.',
+      from: { path: '^src/(server|cli)/' },
+      to: { path: '^src/web/' },
+    },
+  ],
+  options: {
+    exclude: { path: '\\.test\\.tsx?$' },
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a cycle through types is still two modules that know each other.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
