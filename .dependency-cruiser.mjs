@@ -14,7 +14,9 @@ export default {
       severity: 'error',
       comment:
         'Two folders of src/server depend on each other (perhaps through others). Give the shared ' +
-        'part one home and make the dependency run one way: see docs/decisions/0023.',
+        'part one home and make the dependency run one way: see docs/decisions/0023. To see ' +
+        'which imports make a folder depend on another: ' +
+        'npx depcruise src --config .dependency-cruiser.mjs -T text | grep "server/FROM/.*server/TO/"',
       scope: 'folder',
       from: { path: '^src/server/[^/]+$' },
       to: { path: '^src/server/[^/]+$', circular: true },
