@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { PageFrame } from '../../components/page-frame';
+import { PageFrame } from '../page-frame';
 import { ArrowLeftIcon } from '../../components/icons';
 import { BookingSummaryToggle } from '../../features/booking/booking-summary';
 import { previousStep, type BookingStep } from '../../features/booking/selection-state';

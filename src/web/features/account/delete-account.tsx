@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
-import { Dialog } from '../auth/dialog';
-import { FieldError, inputClass } from '../auth/form-fields';
+import { Dialog } from '../../components/dialog';
+import { FieldError, inputClass } from '../../components/form-fields';
 import { signOutQuietly } from '../auth/session-actions';
 import { deleteAccount } from './api';
 

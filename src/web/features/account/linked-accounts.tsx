@@ -6,8 +6,8 @@ import { authClient } from '../auth/auth-client';
 import { describeAuthError } from '../auth/auth-errors';
 import { SOCIAL_LABELS, useAuthProviders, type SocialProvider } from '../auth/auth-providers';
 import { callAuth } from '../auth/call-auth';
-import { FormMessage } from '../auth/form-fields';
-import { accountKeys } from './query-keys';
+import { FormMessage } from '../../components/form-fields';
+import { accountKeys } from '../../lib/query-keys';
 
 export interface LinkedAccount {
   id: string;

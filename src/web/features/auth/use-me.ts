@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
-import { accountKeys } from '../account/query-keys';
+import { accountKeys } from '../../lib/query-keys';
 import type { Me } from '../account/types';
 
 // GET /api/me is the one answer to "who is signed in here": null when nobody is (401), the

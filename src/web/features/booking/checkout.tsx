@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify, useUiStore } from '../../lib/ui-store';
-import { FormMessage } from '../auth/form-fields';
+import { FormMessage } from '../../components/form-fields';
 import { useCurrentCustomer } from '../auth/use-customer';
 import type { Me } from '../account/types';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';

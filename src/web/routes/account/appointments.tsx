@@ -5,7 +5,7 @@ import { CalendarIcon } from '../../components/icons';
 import { useAppointments } from '../../features/account/api';
 import { AppointmentCard } from '../../features/account/appointment-card';
 import { AppointmentActions } from '../../features/booking/appointment-actions';
-import { PageTitle } from '../../features/account/section-card';
+import { PageTitle } from '../../components/section-card';
 import type { Booking } from '../../features/account/types';
 import { isApiError } from '../../lib/api';
 

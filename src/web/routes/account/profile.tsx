@@ -7,7 +7,7 @@ import { DeleteAccount } from '../../features/account/delete-account';
 import { LinkedAccounts, useLinkedAccounts } from '../../features/account/linked-accounts';
 import { ProfileForm } from '../../features/account/profile-form';
 import { SavedCards } from '../../features/account/saved-cards';
-import { PageTitle, SectionCard } from '../../features/account/section-card';
+import { PageTitle, SectionCard } from '../../components/section-card';
 import { describeRedirectError } from '../../features/auth/auth-errors';
 import { useReturnedError } from '../../features/auth/redirect-errors';
 import { signOut } from '../../features/auth/session-actions';

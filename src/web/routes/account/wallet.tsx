@@ -3,7 +3,7 @@ import { formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { useWallet } from '../../features/account/api';
-import { PageTitle } from '../../features/account/section-card';
+import { PageTitle } from '../../components/section-card';
 
 const entryDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

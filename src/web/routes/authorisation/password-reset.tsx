@@ -14,8 +14,8 @@ import {
   NewPasswordField,
   PasswordField,
   SubmitButton,
-} from '../../features/auth/form-fields';
-import { placeFieldErrors } from '../../features/auth/place-field-errors';
+} from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 
 const schema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })

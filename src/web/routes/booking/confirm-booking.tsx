@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { BookingConfirmation } from '../../features/booking/booking-confirmation';
 import { Checkout } from '../../features/booking/checkout';
-import { StepHeading } from '../../features/booking/page-heading';
+import { StepHeading } from '../../components/page-heading';
 import { StepGuard } from '../../features/booking/step-guard';
 
 /**

@@ -6,7 +6,7 @@ import { useAvailableDates } from '../../features/booking/api';
 import { bookingDays, formatLongDate } from '../../features/booking/booking-format';
 import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
 import { DateCalendar } from '../../features/booking/date-calendar';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { StepGuard } from '../../features/booking/step-guard';
 

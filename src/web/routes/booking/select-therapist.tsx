@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { useAvailableTherapists } from '../../features/booking/api';
 import { formatLongDate } from '../../features/booking/booking-format';
 import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { StepGuard } from '../../features/booking/step-guard';
 import { TherapistCard } from '../../features/booking/therapist-card';

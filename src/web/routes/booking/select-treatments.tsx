@@ -8,7 +8,7 @@ import { NotFoundView } from '../../components/not-found-view';
 import { useBasket } from '../../features/booking/booking-summary';
 import { useBookingStore } from '../../features/booking/booking-store';
 import { ContinueBar } from '../../features/booking/continue-bar';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
 import { TreatmentPicker } from '../../features/booking/treatment-picker';
 import { useCityName } from '../../features/booking/use-city-name';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { useCities } from '../../features/catalogue/api';
-import { LoadingBlock } from '../../features/booking/page-heading';
+import { LoadingBlock } from '../../components/page-heading';
 import { CITY_SLUG_PATTERN, useProfessionals } from '../../features/professionals/api';
 import { CityFilter } from '../../features/professionals/city-filter';
 import { ProfessionalCard } from '../../features/professionals/professional-card';

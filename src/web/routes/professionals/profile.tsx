@@ -5,7 +5,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { MapPinIcon, ShieldIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
 import { firstName } from '../../features/booking/booking-format';
-import { LoadingBlock } from '../../features/booking/page-heading';
+import { LoadingBlock } from '../../components/page-heading';
 import {
   USERNAME_PATTERN,
   useProfessional,
