@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account-forms';
-import { authClient } from '../auth/auth-client';
-import { describeAuthError } from '../auth/auth-errors';
-import { callAuth } from '../auth/call-auth';
+import { authClient, callAuth, describeAuthError } from '../auth';
 import {
   FormMessage,
   NewPasswordField,

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
 import { FieldError, inputClass } from '../../components/form-fields';
-import { signOutQuietly } from '../auth/session-actions';
+import { signOutQuietly } from '../auth';
 import { deleteAccount } from './api';
 
 const CONFIRM_WORD = 'DELETE';

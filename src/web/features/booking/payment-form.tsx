@@ -4,7 +4,7 @@ import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { AlertIcon, LockIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
-import type { Me } from '../account/types';
+import type { Me } from '../account';
 import {
   payBooking,
   useSavedCards,

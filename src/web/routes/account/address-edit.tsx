@@ -1,7 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
-import { AddressForm } from '../../features/account/address-form';
-import { useAddresses } from '../../features/account/api';
+import { AddressForm, useAddresses } from '../../features/account';
 import { PageTitle } from '../../components/section-card';
 import { notify } from '../../lib/ui-store';
 import { BackToAddresses } from './address-new';

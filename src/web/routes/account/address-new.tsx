@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '../../components/icons';
-import { AddressForm } from '../../features/account/address-form';
+import { AddressForm } from '../../features/account';
 import { PageTitle } from '../../components/section-card';
 import { notify } from '../../lib/ui-store';
 

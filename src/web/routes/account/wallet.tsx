@@ -2,7 +2,7 @@ import { UK_TIME_ZONE } from '../../../domain/constants';
 import { formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
-import { useWallet } from '../../features/account/api';
+import { useWallet } from '../../features/account';
 import { PageTitle } from '../../components/section-card';
 
 const entryDate = new Intl.DateTimeFormat('en-GB', {
