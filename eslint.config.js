@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,6 +23,92 @@ const ioModules = [
   'react',
   'react-*',
 ];
+
+// src/web boundaries. Features talk to each other, and routes/ and app/ to them, only through a
+// feature's index.ts; shared UI is in components/ and shared helpers in lib/, which import no
+// feature. In flat config a later block's no-restricted-imports replaces an earlier one, so every
+// web block below carries webPatterns as well as its own.
+
+const webPatterns = [
+  {
+    group: ['**/server/**', '**/cli/**'],
+    message: 'src/web talks to the server only over HTTP.',
+  },
+  {
+    group: ['node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
+    message: 'No server modules in the browser.',
+  },
+];
+
+/** Every folder in src/web/features is a feature; a new one is covered without editing this. */
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * Which features a feature may use, through their index. Dependencies run one way, so no two
+ * features import each other (an import cycle); a feature not listed here uses none.
+ */
+const featureDependencies = {
+  account: ['auth'],
+  booking: ['account', 'auth', 'catalogue'],
+  professionals: ['booking', 'catalogue'],
+};
+
+/** Types a feature may import against that direction: erased from the build, so no cycle. */
+const featureTypeDependencies = {
+  // Me, the profile behind "who is signed in", is declared in account/types.ts. When it comes from
+  // src/contract, auth imports it from there and this goes.
+  auth: ['account'],
+};
+
+/**
+ * Deep imports left in files that are being rewritten elsewhere (the api.ts files, against
+ * src/contract): file, its feature, and the files of other features it still reaches. The rewrite
+ * imports lib/query-keys and the contract's types instead, and then its entry goes.
+ */
+const deepImportExceptions = [
+  {
+    file: 'src/web/features/booking/api.ts',
+    feature: 'booking',
+    allowed: { account: ['query-keys', 'types'] },
+  },
+];
+
+const featureInternals = {
+  regex: '(^|/)features/[^/]+/.',
+  message:
+    "Import a feature through its index ('features/<name>'), not its files: its index.ts is all it offers the rest of the app.",
+};
+
+/** What a file in features/<feature> may not import; `allowedDeep` lists files of others it may. */
+function featurePatterns(feature, allowedDeep = {}) {
+  const patterns = [
+    ...webPatterns,
+    {
+      regex: `^(\\.|\\./index|(\\.\\./)+(features/)?${feature}(/index)?)$`,
+      message: `Inside features/${feature}, import its files directly: its own index.ts would make an import cycle.`,
+    },
+  ];
+  for (const other of webFeatures.filter((name) => name !== feature)) {
+    const allowed = allowedDeep[other] ?? [];
+    const except = allowed.length > 0 ? `(?!(${allowed.join('|')})$)` : '';
+    patterns.push({
+      regex: `^(\\.\\./)+(features/)?${other}/${except}`,
+      message: `Import features/${other} through its index ('../${other}'), not its files. Shared UI belongs in src/web/components, shared helpers in src/web/lib.`,
+    });
+    if (featureDependencies[feature]?.includes(other)) continue;
+    patterns.push({
+      regex: `^(\\.\\./)+(features/)?${other}(/index)?$`,
+      allowTypeImports: featureTypeDependencies[feature]?.includes(other) ?? false,
+      message: `features/${feature} may not use features/${other}: features depend one way only (featureDependencies in eslint.config.js). Move what both need into src/web/components or src/web/lib.`,
+    });
+  }
+  return patterns;
+}
 
 export default tseslint.config(
   {
@@ -84,19 +171,46 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // routes/, app/ and main.tsx: any feature, but only through its index.
+      'no-restricted-imports': ['error', { patterns: [...webPatterns, featureInternals] }],
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature) }] },
+  })),
+  ...deepImportExceptions.map(({ file, feature, allowed }) => ({
+    files: [file],
+    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature, allowed) }] },
+  })),
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...webPatterns,
             {
-              group: ['**/server/**', '**/cli/**'],
-              message: 'src/web talks to the server only over HTTP.',
-            },
-            {
-              group: ['node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
-              message: 'No server modules in the browser.',
+              regex: '(^|/)features(/|$)',
+              message:
+                'components/ and lib/ are shared by every feature and import none: take what is needed as props or arguments, or move the code into the feature.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The build treats these as free of side effects (vite.config.ts), so they must stay so.
+    files: ['src/web/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ExportNamedDeclaration[source])',
+          message:
+            "A feature's index.ts only re-exports, by name, what other parts of the app may use: `export { X } from './x'`.",
         },
       ],
     },

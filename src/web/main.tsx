@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { installGlobalErrorReporting } from './app/error-reporting';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { readConsentCookie } from './features/consent/consent-cookie';
+import { readConsentCookie } from './features/consent';
 import { initAnalytics } from './lib/analytics';
 import './styles.css';
 

@@ -1,9 +1,8 @@
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
-import { LoginModal } from '../features/auth/login-modal';
-import { SessionWatcher } from '../features/auth/session-watcher';
-import { CookieBanner } from '../features/consent/cookie-banner';
-import { ToastRegion } from '../features/notifications/toast-region';
+import { LoginModal, SessionWatcher } from '../features/auth';
+import { CookieBanner } from '../features/consent';
+import { ToastRegion } from '../features/notifications';
 import { useRouteChange } from './use-route-change';
 
 // Every fresh page load has the key "default", so keying by it alone would carry one page's scroll

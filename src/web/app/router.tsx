@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageFrame } from '../components/page-frame';
+import { PageFrame } from './page-frame';
 import { AppShell } from './app-shell';
 import { AccountLayout } from './layouts/account-layout';
 import { BookingLayout } from './layouts/booking-layout';

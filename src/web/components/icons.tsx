@@ -133,3 +133,10 @@ export const CardIcon = (props: IconProps) => (
     <path d="M3 10h18M7 15h3" />
   </Icon>
 );
+
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+  </Icon>
+);

@@ -4,10 +4,15 @@ import { buttonClass } from '../components/button-styles';
 import { ErrorPanel } from '../components/error-panel';
 import { ArrowLeftIcon, ArrowRightIcon, MapPinIcon } from '../components/icons';
 import { NotFoundView } from '../components/not-found-view';
-import { useCities, useCityTreatments, type City } from '../features/catalogue/api';
-import { saveChosenCity } from '../features/catalogue/chosen-city';
-import { groupTreatments } from '../features/catalogue/group-treatments';
-import { CategoryNav, TreatmentMenu } from '../features/catalogue/treatment-menu';
+import {
+  CategoryNav,
+  type City,
+  groupTreatments,
+  saveChosenCity,
+  TreatmentMenu,
+  useCities,
+  useCityTreatments,
+} from '../features/catalogue';
 import { isApiError } from '../lib/api';
 
 // Same rule as the server's city slugs: anything else cannot be a city, so skip the request.

@@ -8,9 +8,7 @@ import {
   ShieldIcon,
   SparkleIcon,
 } from '../components/icons';
-import { useCities } from '../features/catalogue/api';
-import { clearChosenCity, readChosenCity } from '../features/catalogue/chosen-city';
-import { CityPicker } from '../features/catalogue/city-picker';
+import { CityPicker, clearChosenCity, readChosenCity, useCities } from '../features/catalogue';
 import { FREE_CANCELLATION_HOURS } from '../lib/policy';
 
 const STEPS = [

@@ -2,10 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CalendarIcon, HomeIcon, ShieldIcon } from '../components/icons';
-import { LoginPanel } from '../features/auth/login-panel';
-import { safeNextPath } from '../features/auth/next-path';
-import { handleRedirectError, useReturnedError } from '../features/auth/redirect-errors';
-import { useCurrentCustomer } from '../features/auth/use-customer';
+import {
+  handleRedirectError,
+  LoginPanel,
+  safeNextPath,
+  useCurrentCustomer,
+  useReturnedError,
+} from '../features/auth';
 
 const PERKS = [
   { icon: CalendarIcon, text: 'Your upcoming and past appointments in one place' },

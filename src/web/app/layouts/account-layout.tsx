@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
-import { PageFrame } from '../../components/page-frame';
+import { PageFrame } from '../page-frame';
 import { SectionNav } from '../../components/section-nav';
-import { useMe } from '../../features/auth/use-me';
+import { useMe } from '../../features/auth';
 import { useUiStore } from '../../lib/ui-store';
 
 const ACCOUNT_PAGES = [

@@ -1,8 +1,7 @@
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { PageFrame } from '../../components/page-frame';
+import { PageFrame } from '../page-frame';
 import { ArrowLeftIcon } from '../../components/icons';
-import { BookingSummaryToggle } from '../../features/booking/booking-summary';
-import { previousStep, type BookingStep } from '../../features/booking/selection-state';
+import { type BookingStep, BookingSummaryToggle, previousStep } from '../../features/booking';
 
 const STEPS: { step: BookingStep; label: string }[] = [
   { step: 'select-treatments', label: 'Treatments' },

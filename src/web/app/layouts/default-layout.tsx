@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { PageFrame } from '../../components/page-frame';
+import { PageFrame } from '../page-frame';
 
 export function DefaultLayout() {
   return (

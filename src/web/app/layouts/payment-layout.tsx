@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
-import { LockIcon } from '../../features/booking/booking-icons';
-import { LogoMark } from '../../components/icons';
+import { LockIcon, LogoMark } from '../../components/icons';
 import { BRAND_NAME } from '../../lib/brand';
 import { MAIN_CONTENT_ID } from '../../lib/focus';
 

@@ -1,6 +1,6 @@
 import { Link, Outlet, useMatch } from 'react-router';
 import { ArrowLeftIcon } from '../../components/icons';
-import { PageFrame } from '../../components/page-frame';
+import { PageFrame } from '../page-frame';
 
 /**
  * Spec 2's professional layout: the public pages about our therapists. A profile gets a way back

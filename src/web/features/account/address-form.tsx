@@ -3,8 +3,8 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { addressSchema, type AddressInput } from '../../../domain/account-forms';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
-import { FormMessage, SubmitButton, TextField } from '../auth/form-fields';
-import { placeFieldErrors } from '../auth/place-field-errors';
+import { FormMessage, SubmitButton, TextField } from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 import { useSaveAddress } from './api';
 import type { SavedAddress } from './types';
 

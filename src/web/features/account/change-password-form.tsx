@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account-forms';
-import { authClient } from '../auth/auth-client';
-import { describeAuthError } from '../auth/auth-errors';
-import { callAuth } from '../auth/call-auth';
-import { FormMessage, NewPasswordField, PasswordField, SubmitButton } from '../auth/form-fields';
-import { placeFieldErrors } from '../auth/place-field-errors';
+import { authClient, callAuth, describeAuthError } from '../auth';
+import {
+  FormMessage,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+} from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 
 const schema = z
   .object({

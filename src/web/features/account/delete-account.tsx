@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
-import { Dialog } from '../auth/dialog';
-import { FieldError, inputClass } from '../auth/form-fields';
-import { signOutQuietly } from '../auth/session-actions';
+import { Dialog } from '../../components/dialog';
+import { FieldError, inputClass } from '../../components/form-fields';
+import { signOutQuietly } from '../auth';
 import { deleteAccount } from './api';
 
 const CONFIRM_WORD = 'DELETE';

@@ -2,12 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonClass } from '../../components/button-styles';
 import { CheckCircleIcon } from '../../components/icons';
-import { authClient } from '../auth/auth-client';
-import { describeAuthError } from '../auth/auth-errors';
-import { SOCIAL_LABELS, useAuthProviders, type SocialProvider } from '../auth/auth-providers';
-import { callAuth } from '../auth/call-auth';
-import { FormMessage } from '../auth/form-fields';
-import { accountKeys } from './query-keys';
+import {
+  authClient,
+  callAuth,
+  describeAuthError,
+  SOCIAL_LABELS,
+  type SocialProvider,
+  useAuthProviders,
+} from '../auth';
+import { FormMessage } from '../../components/form-fields';
+import { accountKeys } from '../../lib/query-keys';
 
 export interface LinkedAccount {
   id: string;

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { profileSchema, type ProfileInput } from '../../../domain/account-forms';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
-import { FormMessage, GenderField, SubmitButton, TextField } from '../auth/form-fields';
-import { placeFieldErrors } from '../auth/place-field-errors';
+import { FormMessage, GenderField, SubmitButton, TextField } from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 import { useUpdateProfile } from './api';
 import type { Me } from './types';
 

@@ -5,7 +5,7 @@ import { CardIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { useCards, useDeleteCard } from './api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { SavedCard } from './types';
 import { cardLabel } from '../../../domain/card';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { authProvidersKey } from '../account/query-keys';
+import { authProvidersKey } from '../../lib/query-keys';
 
 export type SocialProvider = 'google' | 'facebook' | 'github' | 'twitter';
 

@@ -6,7 +6,7 @@ import { emailSchema } from '../../../domain/account-forms';
 import { authClient } from './auth-client';
 import { describeAuthError, MAGIC_LINK_SENT, RESET_LINK_SENT } from './auth-errors';
 import { callAuth } from './call-auth';
-import { EmailField, FormMessage, SubmitButton } from './form-fields';
+import { EmailField, FormMessage, SubmitButton } from '../../components/form-fields';
 
 export const PASSWORD_RESET_PATH = '/authorisation/password-reset';
 

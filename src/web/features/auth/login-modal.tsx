@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useUiStore } from '../../lib/ui-store';
-import { Dialog } from './dialog';
+import { Dialog } from '../../components/dialog';
 import { LoginPanel } from './login-panel';
 
 /**

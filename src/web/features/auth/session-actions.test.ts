@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../../lib/ui-store';
-import { accountKeys, authProvidersKey, clearAccountData } from '../account/query-keys';
+import { accountKeys, authProvidersKey, clearAccountData } from '../../lib/query-keys';
 import { notifyInTurn } from './session-actions';
 
 afterEach(() => useUiStore.getState().clearNotification());

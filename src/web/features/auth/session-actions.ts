@@ -7,7 +7,7 @@ import {
 } from '../../../domain/auth-messages';
 import { trackException } from '../../lib/analytics';
 import { notify, useUiStore, type NotificationInput } from '../../lib/ui-store';
-import { accountKeys, clearAccountData } from '../account/query-keys';
+import { accountKeys, clearAccountData } from '../../lib/query-keys';
 import { authClient } from './auth-client';
 import { isUserRecordMissing, refreshMe } from './use-me';
 

@@ -8,7 +8,7 @@ import { ANOTHER_SERVICE } from '../../../domain/auth-messages';
 import { authClient } from './auth-client';
 import { describeAuthError } from './auth-errors';
 import { callAuth } from './call-auth';
-import { EmailField, FormMessage, PasswordField, SubmitButton } from './form-fields';
+import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../components/form-fields';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 const signInSchema = z.object({

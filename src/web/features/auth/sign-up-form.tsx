@@ -16,8 +16,8 @@ import {
   RadioGroup,
   SubmitButton,
   TextField,
-} from './form-fields';
-import { placeFieldErrors } from './place-field-errors';
+} from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 type SignUpValues = z.input<typeof signUpSchema>;

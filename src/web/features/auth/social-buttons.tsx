@@ -4,7 +4,7 @@ import { authClient } from './auth-client';
 import { SOCIAL_LABELS, useAuthProviders, type SocialProvider } from './auth-providers';
 import { describeAuthError } from './auth-errors';
 import { callAuth } from './call-auth';
-import { FormMessage } from './form-fields';
+import { FormMessage } from '../../components/form-fields';
 
 interface SocialButtonsProps {
   /** Where the provider sends the customer back to once signed in. */

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
-import { accountKeys } from '../account/query-keys';
-import type { Me } from '../account/types';
+import { accountKeys } from '../../lib/query-keys';
+import type { Me } from '../account';
 
 // GET /api/me is the one answer to "who is signed in here": null when nobody is (401), the
 // customer's profile otherwise. Every page that cares reads this one cached query.

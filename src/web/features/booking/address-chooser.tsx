@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { ErrorPanel } from '../../components/error-panel';
 import { addressLine } from './booking-format';
 import { PlusIcon } from './booking-icons';
-import { AddressForm } from '../account/address-form';
-import { useAddresses } from '../account/api';
+import { AddressForm, useAddresses } from '../account';
 
 interface AddressChooserProps {
   value: string | null;

@@ -7,7 +7,7 @@ import { ShieldIcon } from '../../components/icons';
 import { api, isApiError } from '../../lib/api';
 import { useBooking } from './api';
 import { cardLabel } from '../../../domain/card';
-import { LoadingBlock } from './page-heading';
+import { LoadingBlock } from '../../components/page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
 interface AuthenticationView {

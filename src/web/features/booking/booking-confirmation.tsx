@@ -9,7 +9,7 @@ import { AppointmentDetails } from './appointment-details';
 import { useBookingStore } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
 import { OrderSummary } from './order-summary';
-import { LoadingBlock, StepHeading } from './page-heading';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 /**
  * After payment: the booking as the server has it. The selection is cleared here (spec 4), once

@@ -21,13 +21,6 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const LockIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="5" y="10.5" width="14" height="10" rx="2" />
-    <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
-  </Icon>
-);
-
 export const UserIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="8.5" r="3.5" />

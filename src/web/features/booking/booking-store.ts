@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Catalogue } from '../../../domain/selection';
 import { trackAddToCart, trackRemoveFromCart, type CartItem } from '../../lib/analytics';
-import type { Treatment } from '../catalogue/api';
+import type { Treatment } from '../catalogue';
 import {
   EMPTY_SELECTION,
   addTreatment,

@@ -6,7 +6,7 @@ import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { CloseIcon } from '../../components/icons';
 import { focusMainIfInside } from '../../lib/focus';
-import { useCityTreatments, type Treatment } from '../catalogue/api';
+import { useCityTreatments, type Treatment } from '../catalogue';
 import { BagIcon } from './booking-icons';
 import { formatDuration } from './booking-format';
 import { useBookingStore, useCitySelection } from './booking-store';

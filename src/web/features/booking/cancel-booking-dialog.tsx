@@ -5,8 +5,8 @@ import { buttonClass } from '../../components/button-styles';
 import { api, isApiError } from '../../lib/api';
 import { PARTIAL_REFUND_UNTIL_HOURS } from '../../lib/policy';
 import { notify } from '../../lib/ui-store';
-import { Dialog } from '../auth/dialog';
-import { FormMessage } from '../auth/form-fields';
+import { Dialog } from '../../components/dialog';
+import { FormMessage } from '../../components/form-fields';
 import { invalidateAfterBookingChange, useBooking, type Booking, type CancelResult } from './api';
 import { formatLongDateOfInstant, formatTime } from './booking-format';
 

@@ -1,5 +1,5 @@
 import { useId, type RefObject } from 'react';
-import { FieldError, inputClass } from '../auth/form-fields';
+import { FieldError, inputClass } from '../../components/form-fields';
 import {
   digitsOnly,
   formatCardNumber,

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
-import { AlertIcon } from '../../components/icons';
+import { AlertIcon, LockIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
-import type { Me } from '../account/types';
+import type { Me } from '../account';
 import {
   payBooking,
   useSavedCards,
@@ -13,7 +13,6 @@ import {
   type PaymentResult,
 } from './api';
 import { cardLabel } from '../../../domain/card';
-import { LockIcon } from './booking-icons';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
 import { newCardEntryFor, usePaymentConfig } from './payment-config';

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { api } from '../../lib/api';
 import { useBooking, type PaymentStatus } from './api';
-import { LoadingBlock } from './page-heading';
+import { LoadingBlock } from '../../components/page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
 /**

@@ -5,8 +5,8 @@ import { ukDateOf } from '../../../domain/uk-time';
 import { buttonClass } from '../../components/button-styles';
 import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
-import { Dialog } from '../auth/dialog';
-import { FormMessage, inputClass } from '../auth/form-fields';
+import { Dialog } from '../../components/dialog';
+import { FormMessage, inputClass } from '../../components/form-fields';
 import {
   bookingKeys,
   invalidateAfterBookingChange,

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { formatPence, truncateWords } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
-import type { Treatment } from '../catalogue/api';
-import { groupTreatments, type MenuItem } from '../catalogue/group-treatments';
+import { groupTreatments, type MenuItem, type Treatment } from '../catalogue';
 import { CheckIcon, PlusIcon } from './booking-icons';
 import { formatDuration } from './booking-format';
 import { useBookingStore, useCitySelection } from './booking-store';

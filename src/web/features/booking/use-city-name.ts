@@ -1,4 +1,4 @@
-import { useCities } from '../catalogue/api';
+import { useCities } from '../catalogue';
 
 /** The city's display name; until the list arrives the slug stands in ("st-andrews" -> "St Andrews"). */
 export function useCityName(slug: string): string {

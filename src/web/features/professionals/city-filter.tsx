@@ -1,4 +1,4 @@
-import type { City } from '../catalogue/api';
+import type { City } from '../catalogue';
 
 const pillClass = (selected: boolean) =>
   `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ${

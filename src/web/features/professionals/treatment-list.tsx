@@ -1,7 +1,7 @@
 import { formatPence } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
-import { categoryAnchor } from '../catalogue/group-treatments';
-import { formatDuration } from '../booking/booking-format';
+import { categoryAnchor } from '../catalogue';
+import { formatDuration } from '../booking';
 import type { ProfessionalTreatment } from './api';
 
 interface Category {

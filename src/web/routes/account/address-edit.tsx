@@ -1,8 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
-import { AddressForm } from '../../features/account/address-form';
-import { useAddresses } from '../../features/account/api';
-import { PageTitle } from '../../features/account/section-card';
+import { AddressForm, useAddresses } from '../../features/account';
+import { PageTitle } from '../../components/section-card';
 import { notify } from '../../lib/ui-store';
 import { BackToAddresses } from './address-new';
 

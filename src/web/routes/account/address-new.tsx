@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '../../components/icons';
-import { AddressForm } from '../../features/account/address-form';
-import { PageTitle } from '../../features/account/section-card';
+import { AddressForm } from '../../features/account';
+import { PageTitle } from '../../components/section-card';
 import { notify } from '../../lib/ui-store';
 
 export function BackToAddresses() {

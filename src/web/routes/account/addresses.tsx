@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { HomeIcon, MapPinIcon } from '../../components/icons';
-import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from '../../features/account/api';
-import { ConfirmDialog } from '../../features/account/confirm-dialog';
-import { PageTitle } from '../../features/account/section-card';
-import type { SavedAddress } from '../../features/account/types';
+import {
+  type SavedAddress,
+  useAddresses,
+  useDeleteAddress,
+  useMakeDefaultAddress,
+} from '../../features/account';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageTitle } from '../../components/section-card';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 

@@ -2,11 +2,9 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { CalendarIcon } from '../../components/icons';
-import { useAppointments } from '../../features/account/api';
-import { AppointmentCard } from '../../features/account/appointment-card';
-import { AppointmentActions } from '../../features/booking/appointment-actions';
-import { PageTitle } from '../../features/account/section-card';
-import type { Booking } from '../../features/account/types';
+import { AppointmentCard, type Booking, useAppointments } from '../../features/account';
+import { AppointmentActions } from '../../features/booking';
+import { PageTitle } from '../../components/section-card';
 import { isApiError } from '../../lib/api';
 
 function Group({ title, bookings, empty }: { title: string; bookings: Booking[]; empty: string }) {

@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { ChangePasswordForm } from '../../features/account/change-password-form';
-import { DeleteAccount } from '../../features/account/delete-account';
-import { LinkedAccounts, useLinkedAccounts } from '../../features/account/linked-accounts';
-import { ProfileForm } from '../../features/account/profile-form';
-import { SavedCards } from '../../features/account/saved-cards';
-import { PageTitle, SectionCard } from '../../features/account/section-card';
-import { describeRedirectError } from '../../features/auth/auth-errors';
-import { useReturnedError } from '../../features/auth/redirect-errors';
-import { signOut } from '../../features/auth/session-actions';
-import { useMe } from '../../features/auth/use-me';
+import {
+  ChangePasswordForm,
+  DeleteAccount,
+  LinkedAccounts,
+  ProfileForm,
+  SavedCards,
+  useLinkedAccounts,
+} from '../../features/account';
+import { PageTitle, SectionCard } from '../../components/section-card';
+import { describeRedirectError, signOut, useMe, useReturnedError } from '../../features/auth';
 import { notify, useUiStore } from '../../lib/ui-store';
 
 /** A provider sent the customer back from linking with ?error=: say why. */

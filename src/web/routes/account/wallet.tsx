@@ -2,8 +2,8 @@ import { UK_TIME_ZONE } from '../../../domain/constants';
 import { formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
-import { useWallet } from '../../features/account/api';
-import { PageTitle } from '../../features/account/section-card';
+import { useWallet } from '../../features/account';
+import { PageTitle } from '../../components/section-card';
 
 const entryDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

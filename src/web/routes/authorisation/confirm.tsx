@@ -1,8 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { BankAuthentication } from '../../features/booking/bank-authentication';
-import { useBookingStore } from '../../features/booking/booking-store';
-import { PaymentReturn } from '../../features/booking/payment-return';
+import { BankAuthentication, PaymentReturn, useBookingStore } from '../../features/booking';
 import { BRAND_NAME } from '../../lib/brand';
 
 /**

@@ -5,17 +5,20 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account-forms';
 import { buttonClass } from '../../components/button-styles';
-import { authClient } from '../../features/auth/auth-client';
-import { describeAuthError, LINK_EXPIRED } from '../../features/auth/auth-errors';
-import { callAuth } from '../../features/auth/call-auth';
-import { EmailLinkForm } from '../../features/auth/email-link-form';
+import {
+  authClient,
+  callAuth,
+  describeAuthError,
+  EmailLinkForm,
+  LINK_EXPIRED,
+} from '../../features/auth';
 import {
   FormMessage,
   NewPasswordField,
   PasswordField,
   SubmitButton,
-} from '../../features/auth/form-fields';
-import { placeFieldErrors } from '../../features/auth/place-field-errors';
+} from '../../components/form-fields';
+import { placeFieldErrors } from '../../lib/place-field-errors';
 
 const schema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string() })

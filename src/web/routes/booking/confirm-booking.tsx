@@ -1,8 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
-import { BookingConfirmation } from '../../features/booking/booking-confirmation';
-import { Checkout } from '../../features/booking/checkout';
-import { StepHeading } from '../../features/booking/page-heading';
-import { StepGuard } from '../../features/booking/step-guard';
+import { BookingConfirmation, Checkout, StepGuard } from '../../features/booking';
+import { StepHeading } from '../../components/page-heading';
 
 /**
  * Confirm and pay; after payment the same route shows the confirmation as ?booking=<id>, so the

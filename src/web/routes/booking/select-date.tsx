@@ -2,13 +2,17 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
-import { useAvailableDates } from '../../features/booking/api';
-import { bookingDays, formatLongDate } from '../../features/booking/booking-format';
-import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
-import { DateCalendar } from '../../features/booking/date-calendar';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
-import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
-import { StepGuard } from '../../features/booking/step-guard';
+import {
+  bookingDays,
+  DateCalendar,
+  formatLongDate,
+  StepGuard,
+  useAbandonHoldOnArrival,
+  useAvailableDates,
+  useBookingStore,
+  useCitySelection,
+} from '../../features/booking';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectDate({ city }: { city: string }) {
   useAbandonHoldOnArrival();

@@ -1,13 +1,16 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
-import { useAvailableTherapists } from '../../features/booking/api';
-import { formatLongDate } from '../../features/booking/booking-format';
-import { useBookingStore, useCitySelection } from '../../features/booking/booking-store';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
-import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
-import { StepGuard } from '../../features/booking/step-guard';
-import { TherapistCard } from '../../features/booking/therapist-card';
+import {
+  formatLongDate,
+  StepGuard,
+  TherapistCard,
+  useAbandonHoldOnArrival,
+  useAvailableTherapists,
+  useBookingStore,
+  useCitySelection,
+} from '../../features/booking';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectTherapist({ city }: { city: string }) {
   useAbandonHoldOnArrival();

@@ -5,15 +5,16 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { ArrowRightIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
-import { useBasket } from '../../features/booking/booking-summary';
-import { useBookingStore } from '../../features/booking/booking-store';
-import { ContinueBar } from '../../features/booking/continue-bar';
-import { LoadingBlock, StepHeading } from '../../features/booking/page-heading';
-import { useAbandonHoldOnArrival } from '../../features/booking/use-abandon-hold';
-import { TreatmentPicker } from '../../features/booking/treatment-picker';
-import { useCityName } from '../../features/booking/use-city-name';
-import { useCityTreatments } from '../../features/catalogue/api';
-import { saveChosenCity } from '../../features/catalogue/chosen-city';
+import {
+  ContinueBar,
+  TreatmentPicker,
+  useAbandonHoldOnArrival,
+  useBasket,
+  useBookingStore,
+  useCityName,
+} from '../../features/booking';
+import { LoadingBlock, StepHeading } from '../../components/page-heading';
+import { saveChosenCity, useCityTreatments } from '../../features/catalogue';
 import { isApiError } from '../../lib/api';
 
 export default function SelectTreatmentsPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../components/legal-page';
-import { ConsentSettings } from '../../features/consent/consent-settings';
+import { ConsentSettings } from '../../features/consent';
 import { SUPPORT_EMAIL } from '../../lib/brand';
 import { CONSENT_COOKIE_MONTHS } from '../../lib/policy';
 

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
-import { useCities } from '../../features/catalogue/api';
-import { LoadingBlock } from '../../features/booking/page-heading';
-import { CITY_SLUG_PATTERN, useProfessionals } from '../../features/professionals/api';
-import { CityFilter } from '../../features/professionals/city-filter';
-import { ProfessionalCard } from '../../features/professionals/professional-card';
+import { useCities } from '../../features/catalogue';
+import { LoadingBlock } from '../../components/page-heading';
+import {
+  CITY_SLUG_PATTERN,
+  CityFilter,
+  ProfessionalCard,
+  useProfessionals,
+} from '../../features/professionals';
 import { BRAND_NAME } from '../../lib/brand';
 
 export default function ProfessionalsPage() {

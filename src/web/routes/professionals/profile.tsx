@@ -4,15 +4,15 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { MapPinIcon, ShieldIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
-import { firstName } from '../../features/booking/booking-format';
-import { LoadingBlock } from '../../features/booking/page-heading';
+import { firstName } from '../../features/booking';
+import { LoadingBlock } from '../../components/page-heading';
 import {
-  USERNAME_PATTERN,
-  useProfessional,
   type Professional,
-} from '../../features/professionals/api';
-import { ProfessionalPhoto } from '../../features/professionals/professional-photo';
-import { ProfessionalTreatmentList } from '../../features/professionals/treatment-list';
+  ProfessionalPhoto,
+  ProfessionalTreatmentList,
+  useProfessional,
+  USERNAME_PATTERN,
+} from '../../features/professionals';
 import { isApiError } from '../../lib/api';
 import { BRAND_NAME } from '../../lib/brand';
 

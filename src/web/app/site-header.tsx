@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu';
+import { AccountMenu } from '../features/auth';
 import { BRAND_NAME } from '../lib/brand';
-import { buttonClass } from './button-styles';
-import { LogoMark } from './icons';
+import { buttonClass } from '../components/button-styles';
+import { LogoMark } from '../components/icons';
 
 export function SiteHeader() {
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '../lib/focus';
-import { SiteFooter } from './site-footer';
+import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from './site-header';
 
 export function PageFrame({ children }: { children: ReactNode }) {

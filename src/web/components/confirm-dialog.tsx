@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { buttonClass } from '../../components/button-styles';
-import { Dialog } from '../auth/dialog';
+import { buttonClass } from './button-styles';
+import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BRAND_NAME } from '../../lib/brand';
+import { BRAND_NAME } from '../lib/brand';
 
 export function StepHeading({
   title,

@@ -1,11 +1,12 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MIN_LENGTH, type GENDERS } from '../../../domain/account-forms';
-import { buttonClass } from '../../components/button-styles';
-import { AlertIcon, CheckCircleIcon, InfoIcon } from '../../components/icons';
+import { PASSWORD_MIN_LENGTH, type GENDERS } from '../../domain/account-forms';
+import { buttonClass } from './button-styles';
+import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons';
 
-// Form controls for the account and sign-in forms: every input has a visible label, and its hint
-// and error are tied to it with aria-describedby so a screen reader reads them on focus.
+// Form controls for every form in the app (sign-in, account, booking): every input has a visible
+// label, and its hint and error are tied to it with aria-describedby so a screen reader reads them
+// on focus.
 
 type Gender = (typeof GENDERS)[number];
 

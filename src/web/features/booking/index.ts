@@ -1,0 +1,19 @@
+// The booking flow's public surface: what its routes, its layouts in app/ and the account pages
+// (cancel and reschedule) use. The flow's internals stay behind it.
+export { useAvailableDates, useAvailableTherapists } from './api';
+export { AppointmentActions } from './appointment-actions';
+export { BankAuthentication } from './bank-authentication';
+export { BookingConfirmation } from './booking-confirmation';
+export { bookingDays, firstName, formatDuration, formatLongDate } from './booking-format';
+export { useBookingStore, useCitySelection } from './booking-store';
+export { BookingSummaryToggle, useBasket } from './booking-summary';
+export { Checkout } from './checkout';
+export { ContinueBar } from './continue-bar';
+export { DateCalendar } from './date-calendar';
+export { PaymentReturn } from './payment-return';
+export { previousStep, type BookingStep } from './selection-state';
+export { StepGuard } from './step-guard';
+export { TherapistCard } from './therapist-card';
+export { TreatmentPicker } from './treatment-picker';
+export { useAbandonHoldOnArrival } from './use-abandon-hold';
+export { useCityName } from './use-city-name';
