@@ -58,7 +58,7 @@ export default tseslint.config(
           patterns: [
             { group: ioModules, message: 'src/domain is pure: no IO or framework imports.' },
             {
-              group: ['**/server/**', '**/web/**', '**/cli/**'],
+              group: ['**/server/**', '**/web/**', '**/cli/**', '**/contract/**'],
               message: 'src/domain imports no other layer.',
             },
           ],
@@ -76,6 +76,30 @@ export default tseslint.config(
           property: 'now',
           message: 'src/domain reads no clock: pass the time in.',
         },
+      ],
+    },
+  },
+  {
+    // The API's request and response shapes, shared by the server and the web app (decision
+    // 0025): zod schemas built from the domain's rules, importing nothing else.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anything but zod, a sibling file, or a file of src/domain.
+              regex: '^(?!(zod|\\./[\\w.-]+|\\.\\./domain/[\\w.-]+)$)',
+              message: 'src/contract imports only zod, itself and src/domain.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'src/contract reads no environment.' },
+        { name: 'fetch', message: 'src/contract does no IO.' },
       ],
     },
   },

@@ -4,7 +4,7 @@ import {
   type PaymentArrangement,
 } from '../server/account/set-business-payment';
 import { setUserRoles, type RoleFlags, type UserRoles } from '../server/account/set-user-roles';
-import type { CatalogueDocument } from '../server/catalogue/catalogue-document';
+import type { CatalogueDocument } from '../contract/catalogue-document';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { importCatalogue, type ImportResult } from '../server/catalogue/import-catalogue';
 import type { Db } from '../server/db/client';

@@ -1,19 +1,19 @@
 import { customerGuard } from '../auth/customer-guard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppContext } from '../app-context';
-import { problemSchema } from '../http/openapi';
-import { notFound } from '../http/problem';
 import {
   bookingParams,
   bookingViewSchema,
   cancelAnswerSchema,
-  heldSchema,
+  heldBookingSchema,
   holdBody,
   paymentAnswerSchema,
   paymentBody,
   paymentStatusSchema,
-} from './booking-schemas';
+  rescheduleBody,
+} from '../../contract/booking';
+import { problemResponses } from '../../contract/problem';
+import type { AppContext } from '../app-context';
+import { notFound } from '../http/problem';
 import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
@@ -21,9 +21,6 @@ import { payBooking } from './pay-booking';
 import { rescheduleBooking } from './reschedule-booking';
 import { rulesConfigOf } from './rules-config';
 import { syncPaymentStatus } from './sync-payment-status';
-
-const errors = (...codes: (400 | 401 | 402 | 404 | 409 | 410 | 422)[]) =>
-  Object.fromEntries(codes.map((c) => [c, problemSchema]));
 
 /** /api/bookings*: hold, pay, read, cancel and reschedule, for the signed-in customer. */
 export const bookingRoutes =
@@ -48,7 +45,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Hold a slot for config.holdMinutes while the customer pays',
           body: holdBody,
-          response: { 201: heldSchema, ...errors(400, 401, 409, 422) },
+          response: { 201: heldBookingSchema, ...problemResponses(400, 401, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -64,7 +61,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: "The customer's own booking (anyone else's is a 404)",
           params: bookingParams,
-          response: { 200: bookingViewSchema, ...errors(400, 401, 404) },
+          response: { 200: bookingViewSchema, ...problemResponses(400, 401, 404) },
         },
       },
       async (request) => view(request.params.id, guard.customerOf(request).id),
@@ -78,7 +75,10 @@ export const bookingRoutes =
           summary: 'Pay for a held booking by card, saved card or invoice; never charges twice',
           params: bookingParams,
           body: paymentBody,
-          response: { 200: paymentAnswerSchema, ...errors(400, 401, 402, 404, 409, 410, 422) },
+          response: {
+            200: paymentAnswerSchema,
+            ...problemResponses(400, 401, 402, 404, 409, 410, 422, 503),
+          },
         },
       },
       async (request) =>
@@ -93,7 +93,7 @@ export const bookingRoutes =
           summary:
             'Re-checks a payment with the provider (after its 3-D Secure page) and applies it',
           params: bookingParams,
-          response: { 200: paymentStatusSchema, ...errors(400, 401, 404) },
+          response: { 200: paymentStatusSchema, ...problemResponses(400, 401, 404) },
         },
       },
       async (request) =>
@@ -107,7 +107,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Cancel: refund by the cancellation policy, or release a booking not yet paid',
           params: bookingParams,
-          response: { 200: cancelAnswerSchema, ...errors(400, 401, 404, 409) },
+          response: { 200: cancelAnswerSchema, ...problemResponses(400, 401, 404, 409) },
         },
       },
       async (request) =>
@@ -121,10 +121,8 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Move a confirmed appointment to another free time with the same therapist',
           params: bookingParams,
-          body: z.object({
-            startsAt: z.iso.datetime({ offset: true, message: 'must be an ISO instant' }),
-          }),
-          response: { 200: bookingViewSchema, ...errors(400, 401, 404, 409, 422) },
+          body: rescheduleBody,
+          response: { 200: bookingViewSchema, ...problemResponses(400, 401, 404, 409, 422) },
         },
       },
       async (request) => {
