@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { profileViewSchema } from '../../../contract/me';
 import { api, isApiError } from '../../lib/api';
 import { accountKeys } from '../account/query-keys';
 import type { Me } from '../account/types';
@@ -10,7 +11,7 @@ const ME_STALE_MS = 60_000;
 
 async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me', signal);
+    return await api.get('/api/me', { schema: profileViewSchema, signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
