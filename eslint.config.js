@@ -58,13 +58,6 @@ const featureDependencies = {
   professionals: ['booking', 'catalogue'],
 };
 
-/** Types a feature may import against that direction: erased from the build, so no cycle. */
-const featureTypeDependencies = {
-  // Me, the profile behind "who is signed in", is declared in account/types.ts. When it comes from
-  // src/contract, auth imports it from there and this goes.
-  auth: ['account'],
-};
-
 /**
  * Deep imports left in files that are being rewritten elsewhere (the api.ts files, against
  * src/contract): file, its feature, and the files of other features it still reaches. The rewrite
@@ -103,7 +96,6 @@ function featurePatterns(feature, allowedDeep = {}) {
     if (featureDependencies[feature]?.includes(other)) continue;
     patterns.push({
       regex: `^(\\.\\./)+(features/)?${other}(/index)?$`,
-      allowTypeImports: featureTypeDependencies[feature]?.includes(other) ?? false,
       message: `features/${feature} may not use features/${other}: features depend one way only (featureDependencies in eslint.config.js). Move what both need into src/web/components or src/web/lib.`,
     });
   }
@@ -145,7 +137,7 @@ export default tseslint.config(
           patterns: [
             { group: ioModules, message: 'src/domain is pure: no IO or framework imports.' },
             {
-              group: ['**/server/**', '**/web/**', '**/cli/**'],
+              group: ['**/server/**', '**/web/**', '**/cli/**', '**/contract/**'],
               message: 'src/domain imports no other layer.',
             },
           ],
@@ -163,6 +155,32 @@ export default tseslint.config(
           property: 'now',
           message: 'src/domain reads no clock: pass the time in.',
         },
+      ],
+    },
+  },
+  {
+    // The API's request and response shapes, shared by the server and the web app (decision
+    // 0025): zod schemas built from the domain's rules, importing nothing else.
+    files: ['src/contract/**/*.ts'],
+    // Its tests prove the contract from both ends, so they drive the server and the web client.
+    ignores: ['src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anything but zod, a sibling file, or a file of src/domain.
+              regex: '^(?!(zod|\\./[\\w.-]+|\\.\\./domain/[\\w.-]+)$)',
+              message: 'src/contract imports only zod, itself and src/domain.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'src/contract reads no environment.' },
+        { name: 'fetch', message: 'src/contract does no IO.' },
       ],
     },
   },

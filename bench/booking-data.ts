@@ -1,6 +1,6 @@
 import { DAY_MS } from '../src/domain/constants';
 import { importCatalogue } from '../src/server/catalogue/import-catalogue';
-import type { CatalogueDocumentInput } from '../src/server/catalogue/catalogue-document';
+import type { CatalogueDocumentInput } from '../src/contract/catalogue-document';
 import type { DatabaseKind } from '../src/server/db/client';
 import { prepareThrowawayDatabase } from './bench-server';
 

@@ -1,7 +1,7 @@
 import { BOOKING_BUFFER_MINUTES, MINUTE_MS, UK_TIME_ZONE } from '../src/domain/constants';
 import type { Gender, Interval } from '../src/domain/types';
 import { localToInstant } from '../src/domain/uk-time';
-import type { CatalogueDocumentInput } from '../src/server/catalogue/catalogue-document';
+import type { CatalogueDocumentInput } from '../src/contract/catalogue-document';
 import { createPrng, pickWeighted, type Prng } from './prng';
 import {
   SCALE_CATEGORIES,

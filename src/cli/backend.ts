@@ -4,7 +4,13 @@ import {
   type PaymentArrangement,
 } from '../server/account/set-business-payment';
 import { setUserRoles, type RoleFlags, type UserRoles } from '../server/account/set-user-roles';
-import type { CatalogueDocument } from '../server/catalogue/catalogue-document';
+import type { ZodType, output } from 'zod';
+import { catalogueDocumentSchema, type CatalogueDocument } from '../contract/catalogue-document';
+import {
+  businessPaymentSchema,
+  catalogueImportAnswer,
+  userRolesSchema,
+} from '../contract/internal';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { importCatalogue, type ImportResult } from '../server/catalogue/import-catalogue';
 import type { Db } from '../server/db/client';
@@ -71,9 +77,17 @@ export function httpBackend(server: ServerAddress): Backend {
     return new HttpProblem(response.status, detail, body.errors ? { errors: body.errors } : {});
   }
 
-  async function json<T>(response: Response): Promise<T> {
+  /** The answer, checked against the route's schema in src/contract (the server's own). */
+  async function json<S extends ZodType>(response: Response, schema: S): Promise<output<S>> {
     if (!response.ok) throw await problemOf(response);
-    return (await response.json()) as T;
+    const parsed = schema.safeParse(await response.json());
+    if (!parsed.success) {
+      throw new CommandFailed(
+        `${server.label} answered in an unexpected shape (${parsed.error.issues[0]?.path.join('.')}: ` +
+          `${parsed.error.issues[0]?.message}); is it running another version?`,
+      );
+    }
+    return parsed.data;
   }
 
   const userPath = (email: string, what: string) =>
@@ -92,18 +106,17 @@ export function httpBackend(server: ServerAddress): Backend {
         }
         throw problem;
       }
-      const { counts } = await json<{ counts: Extract<ImportResult, { ok: true }>['counts'] }>(
-        response,
-      );
+      const { counts } = await json(response, catalogueImportAnswer);
       return { ok: true, counts };
     },
     exportCatalogue: async () =>
-      json<CatalogueDocument>(await call('GET', '/api/internal/catalogue')),
+      json(await call('GET', '/api/internal/catalogue'), catalogueDocumentSchema),
     setUserRoles: async (email, flags) =>
-      json<UserRoles>(await call('PUT', userPath(email, 'roles'), flags)),
+      json(await call('PUT', userPath(email, 'roles'), flags), userRolesSchema),
     setBusinessPayment: async (email, arrangement) =>
-      json<BusinessPaymentView>(
+      json(
         await call('PUT', userPath(email, 'business-payment'), { arrangement }),
+        businessPaymentSchema,
       ),
     close: async () => {},
   };

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { CatalogueDocument } from '../server/catalogue/catalogue-document';
+import type { CatalogueDocument } from '../contract/catalogue-document';
 import type { ImportCounts } from '../server/catalogue/import-catalogue';
 import { HttpProblem } from '../server/http/problem';
 import { USAGE, type Command } from './args';

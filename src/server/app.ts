@@ -23,6 +23,7 @@ import { installCsrfProtection } from './http/csrf';
 import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
+import { requireResponseSchemas } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stripe: config.payments.provider === 'stripe',
   });
   installCsrfProtection(app, { publicUrl: config.publicUrl, production: config.isProduction });
+  requireResponseSchemas(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { HeldBooking } from '../contract/booking';
 import type { DatabaseKind, Db } from '../server/db/client';
 import { importCatalogue } from '../server/catalogue/import-catalogue';
 import { address, WALLET_KINDS, walletEntry } from '../server/db/schema';
@@ -169,13 +170,7 @@ export function holdRequest(app: FastifyInstance, c: BookingCustomer, options: H
 export async function holdOk(app: FastifyInstance, c: BookingCustomer, options: HoldOptions = {}) {
   const res = await holdRequest(app, c, options);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{
-    id: string;
-    holdExpiresAt: string;
-    totalPricePence: number;
-    creditAppliedPence: number;
-    amountDuePence: number;
-  }>();
+  return res.json<HeldBooking>();
 }
 
 export const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };

@@ -1,17 +1,9 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { address } from '../db/schema';
+import type { SavedAddress as AddressView } from '../../contract/me';
 
-export interface AddressView {
-  id: string;
-  label: string | null;
-  line1: string;
-  line2: string | null;
-  town: string;
-  postcode: string;
-  instructions: string | null;
-  isDefault: boolean;
-}
+export type { AddressView };
 
 export const MAX_ADDRESSES = 20;
 

@@ -5,11 +5,7 @@ import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
 import { enqueueProviderTask, type ProviderTask } from '../payments/provider-tasks';
 import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
-
-export interface DeleteAccountInput {
-  password?: string | undefined;
-  confirm?: string | undefined;
-}
+import type { DeleteAccountInput } from '../../contract/me';
 
 /**
  * UK GDPR lets a customer have their personal data erased, while tax and accounting law (HMRC: six

@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { GENDERS } from '../../domain/account-forms';
 import type { Db } from '../db/client';
 import { businessPayment, user, walletEntry } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { isDeletedEmail } from './deleted-account';
+import type { ProfileView as Profile } from '../../contract/me';
 
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  gender: string | null;
-  accountType: 'personal' | 'business';
-  businessPayment: { arrangement: 'card' | 'invoice' } | null;
-  walletBalancePence: number;
-}
+export type { Profile };
 
 /** Spec 8 "user record missing": a session whose customer record is gone or was deleted. */
 export const userRecordMissing = () =>
@@ -48,7 +40,8 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     email: row.email,
     emailVerified: row.emailVerified,
     phoneNumber: row.phoneNumber,
-    gender: row.gender,
+    // A text column written only through the profile form's choices; anything else reads as unset.
+    gender: GENDERS.find((g) => g === row.gender) ?? null,
     accountType: business ? 'business' : 'personal',
     businessPayment: business
       ? { arrangement: row.arrangement === 'invoice' ? 'invoice' : 'card' }

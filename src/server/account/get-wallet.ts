@@ -1,20 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { walletEntry } from '../db/schema';
-
-export interface WalletView {
-  balancePence: number;
-  entries: {
-    id: string;
-    kind: string;
-    amountPence: number;
-    description: string;
-    createdAt: string;
-  }[];
-}
+import type { Wallet } from '../../contract/me';
 
 /** The balance is the sum of the append-only ledger, never a stored number that could drift. */
-export async function getWallet(db: Db, userId: string): Promise<WalletView> {
+export async function getWallet(db: Db, userId: string): Promise<Wallet> {
   const rows = await db
     .select({
       id: walletEntry.id,

@@ -1,10 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { addressSchema, profileSchema } from '../../domain/account-forms';
+import { noContent } from '../../contract/common';
+import {
+  addressBody,
+  addressesAnswer,
+  addressParams,
+  deleteAccountBody,
+  profileViewSchema,
+  savedAddressSchema,
+  updateProfileBody,
+  walletSchema,
+} from '../../contract/me';
+import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
 import { customerGuard } from '../auth/customer-guard';
-import { problemSchema } from '../http/openapi';
 import { notFound } from '../http/problem';
 import { findAddress, listAddresses } from './addresses';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
@@ -14,41 +23,8 @@ import { getWallet } from './get-wallet';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
 import { updateProfile } from './update-profile';
 
-const profileView = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  phoneNumber: z.string().nullable(),
-  gender: z.string().nullable(),
-  accountType: z.enum(['personal', 'business']),
-  businessPayment: z.object({ arrangement: z.enum(['card', 'invoice']) }).nullable(),
-  walletBalancePence: z.number().int(),
-});
-const addressView = z.object({
-  id: z.string(),
-  label: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  town: z.string(),
-  postcode: z.string(),
-  instructions: z.string().nullable(),
-  isDefault: z.boolean(),
-});
-const walletView = z.object({
-  balancePence: z.number().int(),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      amountPence: z.number().int(),
-      description: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-const idParams = z.object({ id: z.uuid({ message: 'must be an address id' }) });
-const errors = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
+// Any /api/me call can find the session's customer record gone (404, spec 8) or a form invalid.
+const errors = problemResponses(400, 401, 404, 409);
 const tags = ['me'];
 
 /** The signed-in customer's own records. Every query is scoped by their id, so another's is a 404. */
@@ -62,7 +38,7 @@ export const meRoutes =
 
     app.get(
       '/api/me',
-      { schema: { tags, summary: 'My profile', response: { 200: profileView, ...errors } } },
+      { schema: { tags, summary: 'My profile', response: { 200: profileViewSchema, ...errors } } },
       async (request) => getProfile(ctx.db, me(request)),
     );
 
@@ -72,8 +48,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Change my name, phone number or gender',
-          body: profileSchema,
-          response: { 200: profileView, ...errors },
+          body: updateProfileBody,
+          response: { 200: profileViewSchema, ...errors },
         },
       },
       async (request) => updateProfile(ctx.db, me(request), request.body),
@@ -85,13 +61,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Delete my account (booking and payment records are kept as the law requires)',
-          body: z
-            .object({
-              password: z.string().max(128).optional(),
-              confirm: z.string().max(20).optional(),
-            })
-            .optional(),
-          response: { 204: z.null(), ...errors },
+          body: deleteAccountBody,
+          response: { 204: noContent, ...errors },
         },
       },
       async (request, reply) => {
@@ -107,7 +78,7 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'My saved addresses, default first',
-          response: { 200: z.object({ addresses: z.array(addressView) }), ...errors },
+          response: { 200: addressesAnswer, ...errors },
         },
       },
       async (request) => ({ addresses: await listAddresses(ctx.db, me(request)) }),
@@ -119,8 +90,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Save an address',
-          body: addressSchema,
-          response: { 201: addressView, ...errors },
+          body: addressBody,
+          response: { 201: savedAddressSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -133,8 +104,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'One of my addresses',
-          params: idParams,
-          response: { 200: addressView, ...errors },
+          params: addressParams,
+          response: { 200: savedAddressSchema, ...errors },
         },
       },
       async (request) => {
@@ -150,9 +121,9 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Change one of my addresses',
-          params: idParams,
-          body: addressSchema,
-          response: { 200: addressView, ...errors },
+          params: addressParams,
+          body: addressBody,
+          response: { 200: savedAddressSchema, ...errors },
         },
       },
       async (request) => updateAddress(ctx.db, me(request), request.params.id, request.body),
@@ -164,8 +135,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Make this my default address',
-          params: idParams,
-          response: { 200: addressView, ...errors },
+          params: addressParams,
+          response: { 200: savedAddressSchema, ...errors },
         },
       },
       async (request) => setDefaultAddress(ctx.db, me(request), request.params.id),
@@ -177,8 +148,8 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'Delete one of my addresses',
-          params: idParams,
-          response: { 204: z.null(), ...errors },
+          params: addressParams,
+          response: { 204: noContent, ...errors },
         },
       },
       async (request, reply) => {
@@ -193,7 +164,7 @@ export const meRoutes =
         schema: {
           tags,
           summary: 'My wallet: balance and credit entries',
-          response: { 200: walletView, ...errors },
+          response: { 200: walletSchema, ...errors },
         },
       },
       async (request) => getWallet(ctx.db, me(request)),

@@ -3,14 +3,10 @@ import type { Db } from '../db/client';
 import { businessPayment } from '../db/schema';
 import { unprocessable } from '../http/problem';
 import { findUserByEmail } from './find-user-by-email';
+import type { BusinessPaymentView } from '../../contract/internal';
+import type { PaymentArrangement } from '../../contract/me';
 
-export const PAYMENT_ARRANGEMENTS = ['card', 'invoice'] as const;
-export type PaymentArrangement = (typeof PAYMENT_ARRANGEMENTS)[number];
-
-export interface BusinessPaymentView {
-  email: string;
-  arrangement: PaymentArrangement;
-}
+export type { BusinessPaymentView, PaymentArrangement };
 
 /** How a business account pays: by card at booking, or by invoice (confirmed without a card). */
 export async function setBusinessPayment(

@@ -2,17 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 import { findUserByEmail } from './find-user-by-email';
+import type { RoleFlags, UserRoles } from '../../contract/internal';
 
-export interface RoleFlags {
-  therapist?: boolean;
-  onboarder?: boolean;
-}
-
-export interface UserRoles {
-  email: string;
-  therapist: boolean;
-  onboarder: boolean;
-}
+export type { RoleFlags, UserRoles };
 
 /** Sets the flags given and leaves the others; with no flags it just reports the current ones. */
 export async function setUserRoles(db: Db, email: string, flags: RoleFlags): Promise<UserRoles> {

@@ -1,35 +1,16 @@
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  availableDatesAnswer,
+  availableTherapistsAnswer,
+  datesQuery,
+  therapistsQuery,
+} from '../../contract/availability';
+import { cityParams } from '../../contract/catalogue';
+import { problemResponses } from '../../contract/problem';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
-import { cityParamsSchema } from '../catalogue/routes';
-import { problemSchema } from '../http/openapi';
 import { listAvailableDates } from './list-available-dates';
 import { listAvailableTherapists } from './list-available-therapists';
-
-const treatmentsQuery = z
-  .string({ message: 'choose at least one treatment: treatments=ID,ID' })
-  .max(2000)
-  .transform((s) =>
-    s
-      .split(',')
-      .map((id) => id.trim())
-      .filter(Boolean),
-  )
-  .describe('Comma-separated treatment ids, e.g. swedish-massage-60,hot-stones');
-
-const therapistSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  photoUrl: z.string().nullable(),
-  totalPricePence: z.number().int(),
-  totalDurationMinutes: z.number().int(),
-  meetsMinimumSpend: z.boolean(),
-  minimumSpendPence: z.number().int(),
-  shortfallPence: z.number().int(),
-  slots: z.array(z.string().describe('ISO instant')),
-});
 
 // A cached answer is one object shared by every request that asks within the TTL. Checking it
 // against the response schema and stringifying it (50 kB for a busy day) cost more per request
@@ -66,13 +47,9 @@ export const availabilityRoutes =
         schema: {
           tags: ['availability'],
           summary: 'UK days in the next 36 with at least one bookable slot',
-          params: cityParamsSchema,
-          querystring: z.object({ treatments: treatmentsQuery }),
-          response: {
-            200: z.object({ dates: z.array(z.string().describe('YYYY-MM-DD')) }),
-            400: problemSchema,
-            404: problemSchema,
-          },
+          params: cityParams,
+          querystring: datesQuery,
+          response: { 200: availableDatesAnswer, ...problemResponses(400, 404) },
         },
       },
       async (request) => {
@@ -92,16 +69,9 @@ export const availabilityRoutes =
         schema: {
           tags: ['availability'],
           summary: 'Therapists who can take the treatments on a day, with their free start times',
-          params: cityParamsSchema,
-          querystring: z.object({
-            date: z.string({ message: 'is required: date=YYYY-MM-DD' }).max(20),
-            treatments: treatmentsQuery,
-          }),
-          response: {
-            200: z.object({ therapists: z.array(therapistSchema) }),
-            400: problemSchema,
-            404: problemSchema,
-          },
+          params: cityParams,
+          querystring: therapistsQuery,
+          response: { 200: availableTherapistsAnswer, ...problemResponses(400, 404) },
         },
       },
       async (request) => {

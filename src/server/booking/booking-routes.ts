@@ -1,24 +1,21 @@
 import { customerGuard } from '../auth/customer-guard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppContext } from '../app-context';
-import { problemSchema } from '../http/openapi';
-import { notFound } from '../http/problem';
 import {
   bookingParams,
   bookingViewSchema,
   cancelAnswerSchema,
-  heldSchema,
+  heldBookingSchema,
   holdBody,
-} from './booking-schemas';
+  rescheduleBody,
+} from '../../contract/booking';
+import { problemResponses } from '../../contract/problem';
+import type { AppContext } from '../app-context';
+import { notFound } from '../http/problem';
 import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
 import { rescheduleBooking } from './reschedule-booking';
 import { rulesConfigOf } from './rules-config';
-
-const errors = (...codes: (400 | 401 | 402 | 404 | 409 | 410 | 422)[]) =>
-  Object.fromEntries(codes.map((c) => [c, problemSchema]));
 
 /**
  * /api/bookings*: hold, read, cancel and reschedule, for the signed-in customer. Paying for a
@@ -46,7 +43,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Hold a slot for config.holdMinutes while the customer pays',
           body: holdBody,
-          response: { 201: heldSchema, ...errors(400, 401, 409, 422) },
+          response: { 201: heldBookingSchema, ...problemResponses(400, 401, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -62,7 +59,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: "The customer's own booking (anyone else's is a 404)",
           params: bookingParams,
-          response: { 200: bookingViewSchema, ...errors(400, 401, 404) },
+          response: { 200: bookingViewSchema, ...problemResponses(400, 401, 404) },
         },
       },
       async (request) => view(request.params.id, guard.customerOf(request).id),
@@ -75,7 +72,7 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Cancel: refund by the cancellation policy, or release a booking not yet paid',
           params: bookingParams,
-          response: { 200: cancelAnswerSchema, ...errors(400, 401, 404, 409) },
+          response: { 200: cancelAnswerSchema, ...problemResponses(400, 401, 404, 409) },
         },
       },
       async (request) =>
@@ -89,10 +86,8 @@ export const bookingRoutes =
           tags: ['bookings'],
           summary: 'Move a confirmed appointment to another free time with the same therapist',
           params: bookingParams,
-          body: z.object({
-            startsAt: z.iso.datetime({ offset: true, message: 'must be an ISO instant' }),
-          }),
-          response: { 200: bookingViewSchema, ...errors(400, 401, 404, 409, 422) },
+          body: rescheduleBody,
+          response: { 200: bookingViewSchema, ...problemResponses(400, 401, 404, 409, 422) },
         },
       },
       async (request) => {

@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { canReschedule, cancellationTerms, refundSplit } from '../../domain/cancellation';
-import type { AddressSnapshot, BookingView } from '../../domain/booking-view';
 import { MINUTE_MS } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { booking, bookingItem, payment, therapist } from '../db/schema';
 import type { BookingRow } from './booking-db';
+import type { AddressSnapshot, BookingView } from '../../contract/booking';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
 // A fixed number of queries however many bookings are shown.

@@ -11,25 +11,19 @@ import { inTransaction, isPending, lockBooking, lockWallet, type WarnLog } from 
 import { returnCredit } from './booking-wallet';
 import { latestPayment, releaseBooking, setPayment } from './booking-transitions';
 import { cancelPendingPayments } from './expire-holds';
+import type { CancelAnswer } from '../../contract/booking';
 
 // Cancelling follows the policy in config (free until 24 h before, a share until 2 h before,
 // nothing later): the card part goes back through the provider, the credit part to the wallet,
 // by the same share. A booking still waiting for payment is simply released. Cancelling twice
 // answers the first result. See docs/decisions "refund mechanics".
 
-export interface CancelResult {
-  status: 'cancelled';
-  refundPence: number;
-  cardRefundPence: number;
-  walletRefundPence: number;
-}
-
 export async function cancelBooking(
   ctx: AppContext,
   customer: CustomerProfile,
   bookingId: string,
   log: WarnLog,
-): Promise<CancelResult> {
+): Promise<CancelAnswer> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     const b = await lockBooking(tx, bookingId);
@@ -38,7 +32,7 @@ export async function cancelBooking(
 
     if (b.status === 'cancelled') {
       const card = (await latestPayment(tx, b.id))?.refundedPence ?? 0;
-      const result: CancelResult = {
+      const result: CancelAnswer = {
         status: 'cancelled' as const,
         refundPence: b.refundedPence,
         cardRefundPence: card,

@@ -17,30 +17,12 @@ import {
   type WarnLog,
 } from './booking-db';
 import { availableCredit } from './booking-wallet';
-import type { AddressSnapshot } from './booking-view';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { expireHoldsInTheWay } from './expire-holds';
 import { loadSelection } from './load-selection';
 import { rulesConfigOf } from './rules-config';
 import { checkSlot, loadBookingTherapist } from './slot-check';
-
-export interface HoldRequest {
-  city: string;
-  therapistId: string;
-  treatmentIds: string[];
-  startsAt: string;
-  addressId: string;
-}
-
-export interface HeldBooking {
-  id: string;
-  status: 'held';
-  holdExpiresAt: string;
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  creditAppliedPence: number;
-  amountDuePence: number;
-}
+import type { AddressSnapshot, HeldBooking, HoldRequest } from '../../contract/booking';
 
 export const slotTaken = () =>
   new HttpProblem(409, 'Sorry, someone has just booked that time. Please choose another time.', {

@@ -1,5 +1,5 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import type { AvailableTherapist } from '../../domain/booking-view';
+import type { AvailableTherapist } from '../../contract/availability';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appointmentsSchema, cardParams, cardsAnswer } from '../../contract/me';
+import { noContent } from '../../contract/common';
+import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
-import { problemSchema } from '../http/openapi';
 import { deleteSavedCard, listSavedCards } from '../payments/saved-cards';
 import { customerGuard } from '../auth/customer-guard';
-import { bookingViewSchema } from './booking-schemas';
 import { listAppointments } from './list-appointments';
 
 /** The account pages' booking data: /api/me/appointments and /api/me/cards. */
@@ -20,13 +20,7 @@ export const meBookingRoutes =
         schema: {
           tags: ['account'],
           summary: 'Upcoming (soonest first) and past or cancelled (latest first) appointments',
-          response: {
-            200: z.object({
-              upcoming: z.array(bookingViewSchema),
-              past: z.array(bookingViewSchema),
-            }),
-            401: problemSchema,
-          },
+          response: { 200: appointmentsSchema, ...problemResponses(401) },
         },
       },
       async (request) => listAppointments(ctx, guard.customerOf(request).id),
@@ -38,20 +32,7 @@ export const meBookingRoutes =
         schema: {
           tags: ['account'],
           summary: 'Saved cards: brand, last 4 and expiry only',
-          response: {
-            200: z.object({
-              cards: z.array(
-                z.object({
-                  id: z.string(),
-                  brand: z.string(),
-                  last4: z.string(),
-                  expMonth: z.number().int(),
-                  expYear: z.number().int(),
-                }),
-              ),
-            }),
-            401: problemSchema,
-          },
+          response: { 200: cardsAnswer, ...problemResponses(401) },
         },
       },
       async (request) => ({ cards: await listSavedCards(ctx, guard.customerOf(request).id) }),
@@ -63,8 +44,8 @@ export const meBookingRoutes =
         schema: {
           tags: ['account'],
           summary: 'Forget a saved card (here and at the payment provider)',
-          params: z.object({ id: z.uuid({ message: 'must be a card id' }) }),
-          response: { 204: z.null(), 400: problemSchema, 401: problemSchema, 404: problemSchema },
+          params: cardParams,
+          response: { 204: noContent, ...problemResponses(400, 401, 404) },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { catalogueDocumentSchema, type TherapistRecord } from './catalogue-document';
+import { catalogueDocumentSchema, type TherapistRecord } from '../../contract/catalogue-document';
 import { buildDemoCatalogue, demoAvailability } from './demo-catalogue';
 
 const TODAY = new Date('2026-11-21T10:00:00Z');

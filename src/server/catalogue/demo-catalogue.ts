@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { CatalogueDocumentInput } from './catalogue-document';
+import type { CatalogueDocumentInput } from '../../contract/catalogue-document';
 
 // Demo data for local development, end-to-end tests and sales demos.
 // Everything here is deterministic: the only input is the date passed in.

@@ -7,7 +7,7 @@ import {
   treatment,
   treatmentAddOn,
 } from '../db/schema';
-import type { CatalogueDocument } from './catalogue-document';
+import type { CatalogueDocument } from '../../contract/catalogue-document';
 
 // Code-unit order, not the database's collation: the same on PGlite, PostgreSQL and every machine.
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -9,19 +9,15 @@ import {
   treatment,
   treatmentAddOn,
 } from '../db/schema';
-import type { CatalogueDocument } from './catalogue-document';
+import type { CatalogueDocument } from '../../contract/catalogue-document';
 import {
   validateCatalogueDocument,
   type CatalogueProblem,
   type ExistingCatalogue,
 } from './validate-catalogue';
+import type { ImportCounts } from '../../contract/internal';
 
-export interface ImportCounts {
-  cities: number;
-  treatments: number;
-  therapists: number;
-  availabilityWindows: number;
-}
+export type { ImportCounts };
 
 export type ImportResult =
   { ok: true; counts: ImportCounts } | { ok: false; problems: CatalogueProblem[] };

@@ -1,13 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { city } from '../db/schema';
+import type { City } from '../../contract/catalogue';
 
-export interface CityView {
-  slug: string;
-  name: string;
-}
-
-export async function listCities(db: Db): Promise<CityView[]> {
+export async function listCities(db: Db): Promise<City[]> {
   return db
     .select({ slug: city.slug, name: city.name })
     .from(city)
@@ -15,7 +11,7 @@ export async function listCities(db: Db): Promise<CityView[]> {
     .orderBy(asc(city.name));
 }
 
-export async function findCity(db: Db, slug: string): Promise<CityView | null> {
+export async function findCity(db: Db, slug: string): Promise<City | null> {
   const rows = await db
     .select({ slug: city.slug, name: city.name })
     .from(city)

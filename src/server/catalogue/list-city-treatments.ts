@@ -2,25 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { city, therapist, therapistService, treatment, treatmentAddOn } from '../db/schema';
 import { notFound } from '../http/problem';
-
-export interface TreatmentView {
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  pricePence: number;
-  durationMinutes: number;
-  order: number;
-  isAddOn: boolean;
-  /** Add-ons this treatment offers, in catalogue order. Empty for add-ons. */
-  addOnIds: string[];
-}
+import type { Treatment } from '../../contract/catalogue';
 
 /**
  * Active treatments that at least one bookable therapist of the city offers, in catalogue order.
  * Add-ons are listed too (the client shows them under their selected parent).
  */
-export async function listCityTreatments(db: Db, citySlug: string): Promise<TreatmentView[]> {
+export async function listCityTreatments(db: Db, citySlug: string): Promise<Treatment[]> {
   const found = await db
     .select({ slug: city.slug })
     .from(city)

@@ -8,7 +8,7 @@ import {
   type CityRecord,
   type TherapistRecord,
   type TreatmentRecord,
-} from './catalogue-document';
+} from '../../contract/catalogue-document';
 import { jsonPath } from './json-path';
 
 /** What the database already holds, as far as checking a file against it needs. */

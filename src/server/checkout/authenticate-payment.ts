@@ -9,23 +9,12 @@ import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db'
 import { lockPayment, releaseBooking, setPayment } from '../booking/booking-transitions';
 import { afterPayment, type PaymentAnswer, type PaymentStep } from './payment-steps';
 import { settledStep, settlePayment } from './settle-payment';
+import type { AuthenticationView } from '../../contract/payments';
 
 // The demo provider's 3-D Secure step: the simulated bank page at /authorisation/confirm shows
 // what is being paid and lets the customer approve or fail it. Only the booking's owner sees it.
 
 export const MERCHANT_NAME = 'Glow at Home';
-
-export interface AuthenticationView {
-  paymentId: string;
-  bookingId: string;
-  amountPence: number;
-  currency: 'GBP';
-  merchant: string;
-  therapistName: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  status: string;
-}
 
 /**
  * The payment and its booking, both locked and read after the lock: a second answer from the

@@ -6,13 +6,10 @@ import {
   paymentAnswerSchema,
   paymentBody,
   paymentStatusSchema,
-} from '../booking/booking-schemas';
-import { problemSchema } from '../http/openapi';
+} from '../../contract/booking';
+import { problemResponses } from '../../contract/problem';
 import { payBooking } from './pay-booking';
 import { syncPaymentStatus } from './sync-payment-status';
-
-const errors = (...codes: (400 | 401 | 402 | 404 | 409 | 410 | 422)[]) =>
-  Object.fromEntries(codes.map((c) => [c, problemSchema]));
 
 /**
  * /api/bookings/:id/payment*: paying for a held booking and re-checking a payment, for the
@@ -33,7 +30,10 @@ export const bookingPaymentRoutes =
           summary: 'Pay for a held booking by card, saved card or invoice; never charges twice',
           params: bookingParams,
           body: paymentBody,
-          response: { 200: paymentAnswerSchema, ...errors(400, 401, 402, 404, 409, 410, 422) },
+          response: {
+            200: paymentAnswerSchema,
+            ...problemResponses(400, 401, 402, 404, 409, 410, 422, 503),
+          },
         },
       },
       async (request) =>
@@ -48,7 +48,7 @@ export const bookingPaymentRoutes =
           summary:
             'Re-checks a payment with the provider (after its 3-D Secure page) and applies it',
           params: bookingParams,
-          response: { 200: paymentStatusSchema, ...errors(400, 401, 404) },
+          response: { 200: paymentStatusSchema, ...problemResponses(400, 401, 404) },
         },
       },
       async (request) =>

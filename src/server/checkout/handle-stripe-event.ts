@@ -9,13 +9,12 @@ import { settlePayment, type ProviderNews } from './settle-payment';
 import type { Db } from '../db/client';
 import { booking, payment, paymentEvent } from '../db/schema';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import type { StripeEventResult as EventResult } from '../../contract/payments';
 
 // Stripe delivers each event at least once, in any order. The event id is recorded in the same
 // transaction that applies it (payment_event is unique per provider event id), so a replay finds
 // the row and changes nothing; and each rule only moves a payment forward, so old news arriving
 // after new news (a "succeeded" after a refund) cannot undo anything. See docs/decisions.
-
-export type EventResult = 'applied' | 'duplicate' | 'ignored';
 
 const REFUND_RANK: Record<string, number> = {
   requires_action: 0,

@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, businessPayment, payment, savedCard, therapist } from '../db/schema';
 import { HttpProblem, badRequest, conflict, notFound } from '../http/problem';
-import { cardSource, type CardForm } from '../payments/card-input';
+import { cardSource } from '../payments/card-input';
 import {
   NO_CARD,
   storableRequest,
@@ -31,14 +31,7 @@ import {
   waitForSettlement,
 } from './payment-attempt';
 import { afterPayment, holdExpired, type PaymentStep } from './payment-steps';
-
-export type PaymentInput =
-  | { method: 'card'; card?: CardForm; paymentMethodId?: string; saveCard?: boolean }
-  | { method: 'saved-card'; cardId: string }
-  | { method: 'invoice' };
-
-export type PayResult =
-  { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
+import type { PaymentAnswer, PaymentInput } from '../../contract/booking';
 
 const cardProblem = (field: string, message: string) =>
   new HttpProblem(422, message, { errors: [{ field, message }], extensions: { code: 'card' } });
@@ -248,7 +241,7 @@ export async function payBooking(
   bookingId: string,
   input: PaymentInput,
   log: WarnLog,
-): Promise<PayResult> {
+): Promise<PaymentAnswer> {
   const needsCustomer =
     ctx.payments.name === 'stripe' &&
     (input.method === 'saved-card' || (input.method === 'card' && input.saveCard === true));

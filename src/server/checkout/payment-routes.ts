@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { paymentAnswerSchema } from '../../contract/booking';
+import {
+  authenticationBody,
+  authenticationViewSchema,
+  paymentConfigSchema,
+  paymentParams,
+} from '../../contract/payments';
+import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
 import { completeAuthentication, showAuthentication } from './authenticate-payment';
 import { customerGuard } from '../auth/customer-guard';
-import { paymentAnswerSchema } from '../booking/booking-schemas';
-import { problemSchema } from '../http/openapi';
-
-const paymentParams = z.object({ paymentId: z.uuid({ message: 'must be a payment id' }) });
 
 /** Which card form the web app shows: our own (demo) or Stripe.js with this publishable key. */
 export const paymentConfigRoutes =
@@ -18,12 +21,7 @@ export const paymentConfigRoutes =
         schema: {
           tags: ['payments'],
           summary: 'The payment provider in use and, for Stripe, its publishable key',
-          response: {
-            200: z.object({
-              provider: z.enum(['demo', 'stripe']),
-              publishableKey: z.string().nullable(),
-            }),
-          },
+          response: { 200: paymentConfigSchema },
         },
       },
       async () => ({
@@ -48,22 +46,7 @@ export const paymentAuthenticationRoutes =
           tags: ['payments'],
           summary: 'What the simulated bank page shows: amount, merchant, booking (owner only)',
           params: paymentParams,
-          response: {
-            200: z.object({
-              paymentId: z.string(),
-              bookingId: z.string(),
-              amountPence: z.number().int(),
-              currency: z.literal('GBP'),
-              merchant: z.string(),
-              therapistName: z.string(),
-              cardBrand: z.string().nullable(),
-              cardLast4: z.string().nullable(),
-              status: z.string(),
-            }),
-            400: problemSchema,
-            401: problemSchema,
-            404: problemSchema,
-          },
+          response: { 200: authenticationViewSchema, ...problemResponses(400, 401, 404) },
         },
       },
       async (request) =>
@@ -77,15 +60,10 @@ export const paymentAuthenticationRoutes =
           tags: ['payments'],
           summary: 'Approve or fail 3-D Secure; a failure releases the slot',
           params: paymentParams,
-          body: z.object({ outcome: z.enum(['approve', 'fail']) }),
+          body: authenticationBody,
           response: {
             200: paymentAnswerSchema,
-            400: problemSchema,
-            401: problemSchema,
-            402: problemSchema,
-            404: problemSchema,
-            409: problemSchema,
-            410: problemSchema,
+            ...problemResponses(400, 401, 402, 404, 409, 410),
           },
         },
       },

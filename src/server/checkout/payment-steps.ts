@@ -3,6 +3,9 @@ import { HttpProblem } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import type { WarnLog } from '../booking/booking-db';
+import type { PaymentAnswer } from '../../contract/booking';
+
+export type { PaymentAnswer };
 
 // What a payment attempt ended in, decided inside the transaction and acted on after it commits:
 // a decline must release the slot for good before the customer hears about it, so errors are
@@ -15,9 +18,6 @@ export type PaymentStep =
   | { kind: 'declined'; reason: DeclineReason; bookingId: string }
   | { kind: 'expired'; bookingId: string }
   | { kind: 'credit-changed'; bookingId: string };
-
-export type PaymentAnswer =
-  { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
 
 export const holdExpired = () =>
   new HttpProblem(

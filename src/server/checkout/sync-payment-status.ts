@@ -8,20 +8,12 @@ import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
 import { latestPayment, lockPayment } from '../booking/booking-transitions';
 import { settlePayment, type ProviderNews } from './settle-payment';
+import type { PaymentStatus } from '../../contract/booking';
 
 // Where /authorisation/confirm lands after a provider's own 3-D Secure page (Stripe returns with
 // ?booking=…&payment_intent=…): asks the provider how the payment stands — outside any
 // transaction — and applies it under the booking's lock, so the customer sees the outcome without
 // waiting for the webhook. Safe to call any number of times.
-
-export interface PaymentStatus {
-  bookingId: string;
-  status: string;
-  paymentStatus: string | null;
-  /** Why the payment failed, in the customer's words. */
-  detail: string | null;
-  actionUrl: string | null;
-}
 
 const WAITING = new Set(['requires_action', 'processing']);
 

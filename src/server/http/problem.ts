@@ -1,19 +1,8 @@
 // RFC 9457 problem details. Use cases throw these; the error handler writes them as application/problem+json.
 
-export interface FieldError {
-  /** Where the problem is: "query.date", "body.card.number", "$.therapists[2].area". */
-  field: string;
-  message: string;
-}
+import type { FieldError, ProblemBody } from '../../contract/problem';
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  errors?: FieldError[];
-  [extension: string]: unknown;
-}
+export type { FieldError, ProblemBody };
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PAYMENT_ARRANGEMENTS, setBusinessPayment } from '../account/set-business-payment';
+import { catalogueDocumentSchema } from '../../contract/catalogue-document';
+import {
+  businessPaymentBody,
+  businessPaymentSchema,
+  catalogueImportAnswer,
+  catalogueImportBody,
+  roleFlagsBody,
+  userEmailParams,
+  userRolesSchema,
+} from '../../contract/internal';
+import { problemResponses } from '../../contract/problem';
+import { setBusinessPayment } from '../account/set-business-payment';
 import { setUserRoles } from '../account/set-user-roles';
 import type { AppContext } from '../app-context';
-import { catalogueDocumentSchema } from '../catalogue/catalogue-document';
 import { exportCatalogue } from '../catalogue/export-catalogue';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { problemSchema } from '../http/openapi';
 import { HttpProblem } from '../http/problem';
 import { requireInternalToken } from './bearer-auth';
 
@@ -17,14 +25,8 @@ const AUTH_NOTE = 'Requires "Authorization: Bearer <INTERNAL_API_TOKEN>".';
 // 1,000 therapists with 36 windows each is a few megabytes; leave generous room above that.
 const CATALOGUE_BODY_LIMIT = 64 * 1024 * 1024;
 
-const authResponses = { 401: problemSchema, 503: problemSchema };
-const emailParams = z.object({ email: z.email({ message: 'must be an email address' }) });
-const countsSchema = z.object({
-  cities: z.number().int(),
-  treatments: z.number().int(),
-  therapists: z.number().int(),
-  availabilityWindows: z.number().int(),
-});
+// 401 without the right token; 503 when no token is configured.
+const authResponses = problemResponses(401, 503);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -58,10 +60,10 @@ export const internalRoutes =
             `${AUTH_NOTE} The body has the format GET returns. Relation arrays (addOnIds, serviceIds, ` +
             'availability) replace the stored set when present and leave it alone when absent. ' +
             'An invalid document writes nothing and lists every problem with its JSON path.',
-          body: z.unknown(),
+          body: catalogueImportBody,
           response: {
-            200: z.object({ counts: countsSchema }),
-            400: problemSchema,
+            200: catalogueImportAnswer,
+            ...problemResponses(400, 413),
             ...authResponses,
           },
         },
@@ -89,17 +91,9 @@ export const internalRoutes =
           tags: ['internal'],
           summary: "Set a user's role flags (therapist, onboarder); flags left out are unchanged",
           description: AUTH_NOTE,
-          params: emailParams,
-          body: z.strictObject({
-            therapist: z.boolean().optional(),
-            onboarder: z.boolean().optional(),
-          }),
-          response: {
-            200: z.object({ email: z.string(), therapist: z.boolean(), onboarder: z.boolean() }),
-            400: problemSchema,
-            404: problemSchema,
-            ...authResponses,
-          },
+          params: userEmailParams,
+          body: roleFlagsBody,
+          response: { 200: userRolesSchema, ...problemResponses(400, 404), ...authResponses },
         },
       },
       async (request) => setUserRoles(ctx.db, request.params.email, request.body),
@@ -112,13 +106,11 @@ export const internalRoutes =
           tags: ['internal'],
           summary: 'Set how a business account pays: by card or by invoice',
           description: AUTH_NOTE,
-          params: emailParams,
-          body: z.object({ arrangement: z.enum(PAYMENT_ARRANGEMENTS) }),
+          params: userEmailParams,
+          body: businessPaymentBody,
           response: {
-            200: z.object({ email: z.string(), arrangement: z.enum(PAYMENT_ARRANGEMENTS) }),
-            400: problemSchema,
-            404: problemSchema,
-            422: problemSchema,
+            200: businessPaymentSchema,
+            ...problemResponses(400, 404, 422),
             ...authResponses,
           },
         },

@@ -1,4 +1,4 @@
-import type { BookingView } from '../../domain/booking-view';
+import type { BookingView } from '../../contract/booking';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';

@@ -7,13 +7,9 @@ import {
 } from '../../domain/card';
 import { badRequest, type FieldError } from '../http/problem';
 import type { PaymentSource } from './payment-provider';
+import type { CardForm } from '../../contract/booking';
 
-export interface CardForm {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+export type { CardForm };
 
 /**
  * Checks the card form before any provider sees it, naming each bad field. The number and CVC

@@ -2,20 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { savedCard } from '../db/schema';
 import { notFound } from '../http/problem';
+import type { SavedCard } from '../../contract/me';
 
 // Saved cards are the provider's tokens with brand, last 4 and expiry for the list: never a card
 // number. Cards saved under another provider (say, demo cards after switching to Stripe) cannot
 // be charged, so they are not offered.
 
-export interface SavedCardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-export async function listSavedCards(ctx: AppContext, userId: string): Promise<SavedCardView[]> {
+export async function listSavedCards(ctx: AppContext, userId: string): Promise<SavedCard[]> {
   return ctx.db
     .select({
       id: savedCard.id,

@@ -2,28 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { city, therapist, therapistService, treatment } from '../db/schema';
 import { notFound } from '../http/problem';
-
-export interface ProfessionalTreatment {
-  id: string;
-  name: string;
-  category: string;
-  pricePence: number;
-  durationMinutes: number;
-}
-
-export interface ProfessionalProfile {
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  bio: string;
-  area: string;
-  areaName: string;
-  businessEnabled: boolean;
-  /** What a booking with them must reach: their own minimum, or the default when they set none. */
-  minimumSpendPence: number;
-  /** Main treatments only, in catalogue order; add-ons are offered with them while booking. */
-  treatments: ProfessionalTreatment[];
-}
+import type { Professional } from '../../contract/professionals';
 
 /**
  * A bookable therapist's public page. Unknown, inactive, unpaid and out-of-service-city therapists
@@ -33,7 +12,7 @@ export async function getProfessional(
   db: Db,
   username: string,
   defaultMinimumSpendPence: number,
-): Promise<ProfessionalProfile> {
+): Promise<Professional> {
   // Usernames are stored lower-case; a link typed with capitals still finds its therapist.
   const wanted = username.toLowerCase();
   const found = await db

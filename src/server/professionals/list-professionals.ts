@@ -2,18 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { truncateWords } from '../../domain/format';
 import type { Db } from '../db/client';
 import { city, therapist, therapistService, treatment } from '../db/schema';
-
-export interface ProfessionalSummary {
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  area: string;
-  areaName: string;
-  /** Cut to the spec's 10 words: the list is for choosing, the profile has the whole text. */
-  bio: string;
-  /** Active main treatments (not add-ons) they offer. */
-  treatmentCount: number;
-}
+import type { ProfessionalSummary } from '../../contract/professionals';
 
 // The database's collation differs between PGlite and PostgreSQL; sorting here keeps the order
 // the same everywhere and right for British names.

@@ -2,12 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
-
-export interface MigrationState {
-  applied: number;
-  expected: number;
-  upToDate: boolean;
-}
+import type { MigrationState } from '../../contract/system';
 
 let expectedCount: number | null = null;
 

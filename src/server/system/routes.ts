@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema, livenessSchema } from '../../contract/system';
 import type { AppContext } from '../app-context';
 import { readMigrationState } from './migration-state';
 
@@ -13,7 +13,7 @@ export const systemRoutes =
         schema: {
           tags: ['system'],
           summary: 'Liveness only: the process is up and serving requests',
-          response: { 200: z.object({ status: z.literal('ok') }) },
+          response: { 200: livenessSchema },
         },
       },
       async () => ({ status: 'ok' as const }),
@@ -25,20 +25,7 @@ export const systemRoutes =
         schema: {
           tags: ['system'],
           summary: 'Liveness and database state',
-          response: {
-            200: z.object({
-              status: z.literal('ok'),
-              environment: z.enum(['production', 'staging']),
-              database: z.object({
-                kind: z.enum(['pglite', 'postgres']),
-                migrations: z.object({
-                  applied: z.number(),
-                  expected: z.number(),
-                  upToDate: z.boolean(),
-                }),
-              }),
-            }),
-          },
+          response: { 200: healthSchema },
         },
       },
       async () => ({

@@ -1,9 +1,14 @@
-// The one way the web app talks to the server: JSON over /api, errors as RFC 9457 problem+json.
+import type { ZodType, output } from 'zod';
+import type { FieldError } from '../../contract/problem';
+import { trackException } from './analytics';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+// The one way the web app talks to the server: JSON over /api, errors as RFC 9457 problem+json.
+// Answers are checked against their schema in src/contract, the one the server answers with.
+
+export type { FieldError };
+
+/** ApiError.type of an answer that does not have the shape its schema in src/contract says. */
+export const UNEXPECTED_ANSWER = '/problems/unexpected-answer';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -89,10 +94,33 @@ export interface RequestOptions {
 }
 
 /**
- * Calls the API and returns the parsed JSON. The type parameter is trusted, not checked: the
- * server validates its responses against the same shapes before sending them.
+ * A 2xx answer of the wrong shape would otherwise reach a page as data it trusts (a price, a
+ * booking's state): it becomes an ApiError here instead, is reported, and the page shows its
+ * usual error with a retry. Extra members are dropped, so a server a release ahead still parses.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function checkAnswer<S extends ZodType>(
+  schema: S,
+  data: unknown,
+  request: { method: string; path: string; status: number },
+): output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const route = `${request.method} ${request.path.split('?')[0]}`;
+  const first = result.error.issues[0];
+  const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid';
+  console.error(`Unexpected answer from ${route}`, result.error.issues);
+  trackException(`Unexpected answer from ${route} (${where})`, false);
+  throw new ApiError({
+    status: request.status,
+    title: 'Unexpected answer',
+    detail:
+      'We received an answer from Glow at Home that this page could not read. Please try again, ' +
+      'or reload the page.',
+    type: UNEXPECTED_ANSWER,
+  });
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = {
     method: options.method ?? 'GET',
@@ -116,13 +144,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       detail: 'We could not reach Glow at Home. Please check your connection and try again.',
     });
   }
-
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-};
+/** Calls the API and returns its answer, checked against the route's schema from src/contract. */
+export async function apiRequest<S extends ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<output<S>>;
+/** Calls the API for its status alone: 204 No Content, or an answer nobody reads. */
+export async function apiRequest(path: string, options?: RequestOptions): Promise<void>;
+export async function apiRequest(
+  path: string,
+  options: RequestOptions & { schema?: ZodType } = {},
+): Promise<unknown> {
+  const response = await send(path, options);
+  if (response.status === 204 || !options.schema) return undefined;
+  const data: unknown = await response.json();
+  return checkAnswer(options.schema, data, {
+    method: options.method ?? 'GET',
+    path,
+    status: response.status,
+  });
+}
+
+/** GET, answer checked: `api.get(path, { schema, signal })`. */
+function get<S extends ZodType>(
+  path: string,
+  options: { schema: S; signal?: AbortSignal | undefined },
+): Promise<output<S>> {
+  return apiRequest(path, options);
+}
+
+/** POST, answer checked: `api.post(path, body, { schema })`. */
+function post<S extends ZodType>(
+  path: string,
+  body: unknown,
+  options: { schema: S },
+): Promise<output<S>> {
+  return apiRequest(path, { method: 'POST', body, schema: options.schema });
+}
+
+// No form without a schema: a type argument here was a promise nobody checked (decision 0025).
+export const api = { get, post };

@@ -1,24 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressInput, ProfileInput } from '../../../domain/account-forms';
+import type { z } from 'zod';
+import {
+  addressesAnswer,
+  appointmentsSchema,
+  cardsAnswer,
+  profileViewSchema,
+  type deleteAccountBody,
+  savedAddressSchema,
+  walletSchema,
+} from '../../../contract/me';
 import { apiRequest, api } from '../../lib/api';
 import { accountKeys } from './query-keys';
-import type { Appointments, Me, SavedAddress, SavedCard, Wallet } from './types';
 
 // The account pages' calls to /api/me/*. Each change updates or invalidates the cache it touches,
-// so every page showing that data agrees at once.
+// so every page showing that data agrees at once. Answers are checked against the server's
+// schemas (src/contract/me.ts): balances and addresses are shown as they are read.
 
 export function useAddresses() {
   return useQuery({
     queryKey: accountKeys.addresses,
     queryFn: async ({ signal }) =>
-      (await api.get<{ addresses: SavedAddress[] }>('/api/me/addresses', signal)).addresses,
+      (await api.get('/api/me/addresses', { schema: addressesAnswer, signal })).addresses,
   });
 }
 
 export function useWallet() {
   return useQuery({
     queryKey: accountKeys.wallet,
-    queryFn: ({ signal }) => api.get<Wallet>('/api/me/wallet', signal),
+    queryFn: ({ signal }) => api.get('/api/me/wallet', { schema: walletSchema, signal }),
   });
 }
 
@@ -26,14 +36,15 @@ export function useCards() {
   return useQuery({
     queryKey: accountKeys.cards,
     queryFn: async ({ signal }) =>
-      (await api.get<{ cards: SavedCard[] }>('/api/me/cards', signal)).cards,
+      (await api.get('/api/me/cards', { schema: cardsAnswer, signal })).cards,
   });
 }
 
 export function useAppointments() {
   return useQuery({
     queryKey: accountKeys.appointments,
-    queryFn: ({ signal }) => api.get<Appointments>('/api/me/appointments', signal),
+    queryFn: ({ signal }) =>
+      api.get('/api/me/appointments', { schema: appointmentsSchema, signal }),
   });
 }
 
@@ -44,8 +55,12 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: AddressInput }) =>
       id
-        ? apiRequest<SavedAddress>(addressPath(id), { method: 'PATCH', body: input })
-        : apiRequest<SavedAddress>('/api/me/addresses', { method: 'POST', body: input }),
+        ? apiRequest(addressPath(id), { method: 'PATCH', body: input, schema: savedAddressSchema })
+        : apiRequest('/api/me/addresses', {
+            method: 'POST',
+            body: input,
+            schema: savedAddressSchema,
+          }),
     // A new default changes the flag on the old one too: read the list again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
@@ -54,7 +69,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(addressPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(addressPath(id), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
 }
@@ -63,7 +78,7 @@ export function useMakeDefaultAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<SavedAddress>(`${addressPath(id)}/default`, { method: 'POST' }),
+      apiRequest(`${addressPath(id)}/default`, { method: 'POST', schema: savedAddressSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
 }
@@ -72,7 +87,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) =>
-      apiRequest<Me>('/api/me', { method: 'PATCH', body: input }),
+      apiRequest('/api/me', { method: 'PATCH', body: input, schema: profileViewSchema }),
     onSuccess: (me) => queryClient.setQueryData(accountKeys.me, me),
   });
 }
@@ -81,7 +96,7 @@ export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<void>(`/api/me/cards/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiRequest(`/api/me/cards/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
   });
 }
@@ -91,5 +106,6 @@ export function useDeleteCard() {
  * removing anything and keeps what the law requires.
  */
 export function deleteAccount(confirmation: { password: string } | { confirm: 'DELETE' }) {
-  return apiRequest<void>('/api/me', { method: 'DELETE', body: confirmation });
+  const body: z.input<typeof deleteAccountBody> = confirmation;
+  return apiRequest('/api/me', { method: 'DELETE', body });
 }

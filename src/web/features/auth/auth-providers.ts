@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import {
+  authProvidersSchema,
+  type AuthProviders,
+  type SocialProvider,
+} from '../../../contract/auth';
 import { api } from '../../lib/api';
 import { authProvidersKey } from '../../lib/query-keys';
 
-export type SocialProvider = 'google' | 'facebook' | 'github' | 'twitter';
-
-export interface AuthProviders {
-  social: SocialProvider[];
-  oidc: { id: string; name: string } | null;
-}
+export type { AuthProviders, SocialProvider };
 
 export const SOCIAL_LABELS: Record<SocialProvider, string> = {
   google: 'Google',
@@ -24,7 +24,7 @@ export function useAuthProviders() {
     queryKey: authProvidersKey,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<AuthProviders>('/api/auth-providers', signal);
+        return await api.get('/api/auth-providers', { schema: authProvidersSchema, signal });
       } catch {
         // Email sign-in still works without the list; the buttons are an extra.
         return NONE;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Me } from '../account';
+import type { ProfileView as Me } from '../../../contract/me';
 import { useSession } from './auth-client';
 import { meQuery } from './use-me';
 

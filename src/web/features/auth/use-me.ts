@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { profileViewSchema, type ProfileView as Me } from '../../../contract/me';
 import { api, isApiError } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
-import type { Me } from '../account';
 
 // GET /api/me is the one answer to "who is signed in here": null when nobody is (401), the
 // customer's profile otherwise. Every page that cares reads this one cached query.
@@ -10,7 +10,7 @@ const ME_STALE_MS = 60_000;
 
 async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me', signal);
+    return await api.get('/api/me', { schema: profileViewSchema, signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,57 +1,46 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AvailableTherapist, BookingView } from '../../../domain/booking-view';
+import type { z } from 'zod';
+import {
+  availableDatesAnswer,
+  availableTherapistsAnswer,
+  type AvailableTherapist,
+} from '../../../contract/availability';
+import {
+  bookingViewSchema,
+  cancelAnswerSchema,
+  heldBookingSchema,
+  paymentAnswerSchema,
+  paymentStatusSchema,
+  type BookingView,
+  type CancelAnswer,
+  type HeldBooking,
+  type PaymentAnswer,
+  type PaymentRequest,
+  type PaymentStatus,
+  type holdBody,
+  type rescheduleBody,
+} from '../../../contract/booking';
+import { cardsAnswer } from '../../../contract/me';
+import {
+  authenticationViewSchema,
+  type AuthenticationOutcome,
+  type AuthenticationView,
+} from '../../../contract/payments';
 import { api } from '../../lib/api';
 import { accountKeys } from '../account/query-keys';
-import type { SavedCard } from '../account/types';
 
 // The booking flow's calls. Availability changes by the minute, so it is never cached for long;
-// bookings are the customer's own and always read fresh.
+// bookings are the customer's own and always read fresh. Every answer is checked against the
+// server's own schema (src/contract/*): a hold, a payment or a booking read wrong costs money.
 
-export type { AvailableTherapist };
+export type { AuthenticationView, AvailableTherapist, HeldBooking, PaymentRequest, PaymentStatus };
 
-export interface HeldBooking {
-  id: string;
-  status: 'held';
-  holdExpiresAt: string;
-  totalPricePence: number;
-  totalDurationMinutes: number;
-  creditAppliedPence: number;
-  amountDuePence: number;
-}
-
-/** The server's booking view; one shape for both sides (see src/domain/booking-view.ts). */
+/** The server's booking view: GET /api/bookings/:id and each appointment. */
 export type Booking = BookingView;
 
-export type PaymentRequest =
-  | {
-      method: 'card';
-      card: { number: string; expMonth: number; expYear: number; cvc: string };
-      saveCard: boolean;
-    }
-  /** Stripe provider: the card was entered in Stripe Elements; only its pm_… id comes here. */
-  | { method: 'card'; paymentMethodId: string; saveCard: boolean }
-  | { method: 'saved-card'; cardId: string }
-  | { method: 'invoice' };
+export type PaymentResult = PaymentAnswer;
 
-export type PaymentResult =
-  { status: 'confirmed' } | { status: 'requires_action'; actionUrl: string; clientSecret?: string };
-
-/** Where a payment stands after the provider's own authentication page (Stripe's return). */
-export interface PaymentStatus {
-  bookingId: string;
-  status: string;
-  paymentStatus: string | null;
-  /** Why it failed, in the customer's words. */
-  detail: string | null;
-  actionUrl: string | null;
-}
-
-export interface CancelResult {
-  status: 'cancelled';
-  refundPence: number;
-  cardRefundPence: number;
-  walletRefundPence: number;
-}
+export type CancelResult = CancelAnswer;
 
 export const bookingKeys = {
   availability: ['availability'] as const,
@@ -72,9 +61,9 @@ export function useAvailableDates(city: string, treatments: readonly string[]) {
     queryKey: bookingKeys.dates(city, treatments),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ dates: string[] }>(
+        await api.get(
           `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}`,
-          signal,
+          { schema: availableDatesAnswer, signal },
         )
       ).dates,
     enabled: treatments.length > 0,
@@ -91,9 +80,9 @@ export function useAvailableTherapists(
     queryKey: bookingKeys.therapists(city, date ?? '', treatments),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ therapists: AvailableTherapist[] }>(
+        await api.get(
           `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
-          signal,
+          { schema: availableTherapistsAnswer, signal },
         )
       ).therapists,
     enabled: date !== null && treatments.length > 0,
@@ -105,7 +94,10 @@ export function useBooking(id: string | null) {
   return useQuery({
     queryKey: bookingKeys.booking(id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<Booking>(`/api/bookings/${encodeURIComponent(id ?? '')}`, signal),
+      api.get(`/api/bookings/${encodeURIComponent(id ?? '')}`, {
+        schema: bookingViewSchema,
+        signal,
+      }),
     enabled: id !== null,
   });
 }
@@ -114,7 +106,7 @@ export function useSavedCards(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.cards,
     queryFn: async ({ signal }) =>
-      (await api.get<{ cards: SavedCard[] }>('/api/me/cards', signal)).cards,
+      (await api.get('/api/me/cards', { schema: cardsAnswer, signal })).cards,
     enabled,
   });
 }
@@ -132,18 +124,57 @@ export function invalidateAfterBookingChange(client: QueryClient, bookingId?: st
   if (bookingId) void client.invalidateQueries({ queryKey: bookingKeys.booking(bookingId) });
 }
 
-export function holdBooking(input: {
-  city: string;
-  therapistId: string;
-  treatmentIds: string[];
-  startsAt: string;
-  addressId: string;
-}): Promise<HeldBooking> {
-  return api.post<HeldBooking>('/api/bookings', input);
+export function holdBooking(input: z.input<typeof holdBody>): Promise<HeldBooking> {
+  return api.post('/api/bookings', input, { schema: heldBookingSchema });
 }
 
 export function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
-  return api.post<PaymentResult>(`/api/bookings/${encodeURIComponent(id)}/payment`, payment);
+  return api.post(`/api/bookings/${encodeURIComponent(id)}/payment`, payment, {
+    schema: paymentAnswerSchema,
+  });
+}
+
+/** Where a payment stands after the provider's own authentication page (Stripe's return). */
+export function fetchPaymentStatus(
+  bookingId: string,
+  signal?: AbortSignal,
+): Promise<PaymentStatus> {
+  return api.get(`/api/bookings/${encodeURIComponent(bookingId)}/payment-status`, {
+    schema: paymentStatusSchema,
+    signal,
+  });
+}
+
+const authenticationPath = (paymentId: string) =>
+  `/api/payments/${encodeURIComponent(paymentId)}/authentication`;
+
+/** What the demo provider's simulated bank page shows about a payment. */
+export function fetchAuthentication(
+  paymentId: string,
+  signal?: AbortSignal,
+): Promise<AuthenticationView> {
+  return api.get(authenticationPath(paymentId), { schema: authenticationViewSchema, signal });
+}
+
+/** The simulated bank's answer: approve confirms the booking, fail releases the slot. */
+export function answerAuthentication(
+  paymentId: string,
+  outcome: AuthenticationOutcome,
+): Promise<PaymentResult> {
+  return api.post(authenticationPath(paymentId), { outcome }, { schema: paymentAnswerSchema });
+}
+
+export function cancelBooking(bookingId: string): Promise<CancelResult> {
+  return api.post(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, undefined, {
+    schema: cancelAnswerSchema,
+  });
+}
+
+export function rescheduleBooking(bookingId: string, startsAt: string): Promise<Booking> {
+  const body: z.input<typeof rescheduleBody> = { startsAt };
+  return api.post(`/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, body, {
+    schema: bookingViewSchema,
+  });
 }
 
 /**
@@ -155,8 +186,8 @@ export function payBooking(id: string, payment: PaymentRequest): Promise<Payment
 export async function releaseUnpaidHold(id: string): Promise<void> {
   const path = `/api/bookings/${encodeURIComponent(id)}`;
   try {
-    const booking = await api.get<Booking>(path);
-    if (booking.status === 'held') await api.post<CancelResult>(`${path}/cancel`);
+    const booking = await api.get(path, { schema: bookingViewSchema });
+    if (booking.status === 'held') await cancelBooking(id);
   } catch {
     // Gone, expired or already released: nothing to let go of.
   }

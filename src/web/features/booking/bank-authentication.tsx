@@ -4,24 +4,11 @@ import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { ShieldIcon } from '../../components/icons';
-import { api, isApiError } from '../../lib/api';
-import { useBooking } from './api';
+import { isApiError } from '../../lib/api';
+import { answerAuthentication, fetchAuthentication, useBooking } from './api';
 import { cardLabel } from '../../../domain/card';
 import { LoadingBlock } from '../../components/page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
-
-interface AuthenticationView {
-  paymentId: string;
-  bookingId: string;
-  amountPence: number;
-  currency: 'GBP';
-  merchant: string;
-  therapistName: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  /** requires_action until answered. */
-  status: string;
-}
 
 const FAILED = 'Your bank could not confirm the payment, so it did not go through.';
 
@@ -41,14 +28,13 @@ export function BankAuthentication({
   const goToConfirmation = useGoToConfirmation();
   const booking = useBooking(bookingId);
   const city = booking.data?.city ?? fallbackCity;
-  const path = `/api/payments/${encodeURIComponent(paymentId)}/authentication`;
 
   const view = useQuery({
     queryKey: ['payments', paymentId, 'authentication'],
-    queryFn: ({ signal }) => api.get<AuthenticationView>(path, signal),
+    queryFn: ({ signal }) => fetchAuthentication(paymentId, signal),
   });
   const answer = useMutation({
-    mutationFn: (outcome: 'approve' | 'fail') => api.post<{ status: string }>(path, { outcome }),
+    mutationFn: (outcome: 'approve' | 'fail') => answerAuthentication(paymentId, outcome),
     onSuccess: () => {
       if (city) goToConfirmation(city, bookingId);
     },

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { PARTIAL_REFUND_UNTIL_HOURS } from '../../lib/policy';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
 import { FormMessage } from '../../components/form-fields';
-import { invalidateAfterBookingChange, useBooking, type Booking, type CancelResult } from './api';
+import { cancelBooking, invalidateAfterBookingChange, useBooking, type Booking } from './api';
 import { formatLongDateOfInstant, formatTime } from './booking-format';
 
 function refundText(booking: Booking): string {
@@ -43,8 +43,7 @@ export function CancelBookingDialog({ bookingId, open, onClose }: CancelBookingD
   const client = useQueryClient();
   const booking = useBooking(open ? bookingId : null);
   const cancel = useMutation({
-    mutationFn: () =>
-      api.post<CancelResult>(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`),
+    mutationFn: () => cancelBooking(bookingId),
     onSuccess: (result) => {
       invalidateAfterBookingChange(client, bookingId);
       notify({

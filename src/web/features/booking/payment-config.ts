@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { paymentConfigSchema, type PaymentConfig } from '../../../contract/payments';
 import { api } from '../../lib/api';
 
 /** GET /api/payments/config: which card form to show (public, the same for every customer). */
-export interface PaymentConfig {
-  provider: 'demo' | 'stripe';
-  publishableKey: string | null;
-}
+export type { PaymentConfig };
 
 export const paymentConfigKey = ['payments', 'config'] as const;
 
@@ -13,7 +11,8 @@ export const paymentConfigKey = ['payments', 'config'] as const;
 export function usePaymentConfig() {
   return useQuery({
     queryKey: paymentConfigKey,
-    queryFn: ({ signal }) => api.get<PaymentConfig>('/api/payments/config', signal),
+    queryFn: ({ signal }) =>
+      api.get('/api/payments/config', { schema: paymentConfigSchema, signal }),
     staleTime: Infinity,
   });
 }

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
-import { api } from '../../lib/api';
-import { useBooking, type PaymentStatus } from './api';
+import { fetchPaymentStatus, useBooking } from './api';
 import { LoadingBlock } from '../../components/page-heading';
 import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
@@ -23,11 +22,7 @@ export function PaymentReturn({
   const city = booking.data?.city ?? fallbackCity;
   const status = useQuery({
     queryKey: ['bookings', bookingId, 'payment-status'],
-    queryFn: ({ signal }) =>
-      api.get<PaymentStatus>(
-        `/api/bookings/${encodeURIComponent(bookingId)}/payment-status`,
-        signal,
-      ),
+    queryFn: ({ signal }) => fetchPaymentStatus(bookingId, signal),
   });
   const confirmed = status.data?.status === 'confirmed';
 

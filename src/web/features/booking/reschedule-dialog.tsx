@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { UK_TIME_ZONE } from '../../../domain/constants';
 import { ukDateOf } from '../../../domain/uk-time';
 import { buttonClass } from '../../components/button-styles';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
 import { FormMessage, inputClass } from '../../components/form-fields';
 import {
   bookingKeys,
   invalidateAfterBookingChange,
+  rescheduleBooking,
   useAvailableTherapists,
   useBooking,
   type Booking,
@@ -100,10 +101,7 @@ export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogP
   const [slot, setSlot] = useState<string | null>(null);
 
   const move = useMutation({
-    mutationFn: (startsAt: string) =>
-      api.post<unknown>(`/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, {
-        startsAt,
-      }),
+    mutationFn: (startsAt: string) => rescheduleBooking(bookingId, startsAt),
     onSuccess: (_result, startsAt) => {
       invalidateAfterBookingChange(client, bookingId);
       notify({

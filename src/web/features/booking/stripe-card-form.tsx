@@ -13,7 +13,11 @@ import {
   loadStripeFor,
 } from './stripe-card';
 
-export type StripeCardRequest = Extract<PaymentRequest, { paymentMethodId: string }>;
+// The contract leaves both card and paymentMethodId optional (the server names what is missing);
+// from Stripe's form it is always the pm_… id.
+export type StripeCardRequest = Extract<PaymentRequest, { method: 'card' }> & {
+  paymentMethodId: string;
+};
 
 export interface StripeCardHandle {
   /**

@@ -1,22 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import {
+  citiesAnswer,
+  cityTreatmentsAnswer,
+  type City,
+  type Treatment,
+} from '../../../contract/catalogue';
 import { api } from '../../lib/api';
 
-export interface City {
-  slug: string;
-  name: string;
-}
-
-export interface Treatment {
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  pricePence: number;
-  durationMinutes: number;
-  order: number;
-  isAddOn: boolean;
-  addOnIds: string[];
-}
+export type { City, Treatment };
 
 // The catalogue changes a few times a year; refetching it on every visit only costs the customer.
 const CATALOGUE_STALE_MS = 5 * 60_000;
@@ -30,7 +21,7 @@ export function useCities() {
   return useQuery({
     queryKey: catalogueKeys.cities,
     queryFn: async ({ signal }) =>
-      (await api.get<{ cities: City[] }>('/api/cities', signal)).cities,
+      (await api.get('/api/cities', { schema: citiesAnswer, signal })).cities,
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -40,10 +31,10 @@ export function useCityTreatments(city: string) {
     queryKey: catalogueKeys.treatments(city),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ treatments: Treatment[] }>(
-          `/api/cities/${encodeURIComponent(city)}/treatments`,
+        await api.get(`/api/cities/${encodeURIComponent(city)}/treatments`, {
+          schema: cityTreatmentsAnswer,
           signal,
-        )
+        })
       ).treatments,
     staleTime: CATALOGUE_STALE_MS,
   });

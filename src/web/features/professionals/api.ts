@@ -1,43 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import {
+  professionalSchema,
+  professionalsAnswer,
+  type Professional,
+  type ProfessionalSummary,
+  type ProfessionalTreatment,
+} from '../../../contract/professionals';
 import { api } from '../../lib/api';
 
 // The public professional pages' calls (DESIGN.md section 7).
 
-export interface ProfessionalSummary {
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  area: string;
-  areaName: string;
-  /** Already cut to 10 words by the server. */
-  bio: string;
-  treatmentCount: number;
-}
+export type { Professional, ProfessionalSummary, ProfessionalTreatment };
 
-export interface ProfessionalTreatment {
-  id: string;
-  name: string;
-  category: string;
-  pricePence: number;
-  durationMinutes: number;
-}
-
-export interface Professional {
-  username: string;
-  name: string;
-  photoUrl: string | null;
-  bio: string;
-  area: string;
-  areaName: string;
-  businessEnabled: boolean;
-  minimumSpendPence: number;
-  treatments: ProfessionalTreatment[];
-}
-
-// The same rules as the server's: anything else cannot be a username or a city, so the page can
-// say "not found" (or drop the filter) without asking.
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
-export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// The server's own rules: anything else cannot be a username or a city, so the page can say
+// "not found" (or drop the filter) without asking.
+export { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../../contract/professionals';
 
 // Profiles change when the catalogue is imported, a few times a week at most.
 const PROFESSIONALS_STALE_MS = 5 * 60_000;
@@ -52,12 +29,8 @@ export function useProfessionals(city: string | null) {
     queryKey: professionalKeys.list(city),
     queryFn: async ({ signal }) => {
       const query = city ? `?city=${encodeURIComponent(city)}` : '';
-      return (
-        await api.get<{ professionals: ProfessionalSummary[] }>(
-          `/api/professionals${query}`,
-          signal,
-        )
-      ).professionals;
+      return (await api.get(`/api/professionals${query}`, { schema: professionalsAnswer, signal }))
+        .professionals;
     },
     staleTime: PROFESSIONALS_STALE_MS,
   });
@@ -67,7 +40,10 @@ export function useProfessional(username: string) {
   return useQuery({
     queryKey: professionalKeys.profile(username),
     queryFn: ({ signal }) =>
-      api.get<Professional>(`/api/professionals/${encodeURIComponent(username)}`, signal),
+      api.get(`/api/professionals/${encodeURIComponent(username)}`, {
+        schema: professionalSchema,
+        signal,
+      }),
     staleTime: PROFESSIONALS_STALE_MS,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from '../domain/account-forms';
 
 // The import/export format shared by the admin command line and /api/internal/*.
 // Extra optional fields are accepted (and ignored) so other systems can send richer records.
@@ -24,7 +25,7 @@ const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 
   },
   { message: 'must be an instant between the years 0001 and 9999 (UTC)' },
 );
-export const genderSchema = z.enum(['female', 'male', 'non-binary']);
+const genderSchema = z.enum(GENDERS);
 
 export const citySchema = z.looseObject({
   slug,

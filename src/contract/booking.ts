@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { isoInstant, minutes, pence } from './common';
+
+// /api/bookings*: hold, pay, read, cancel and reschedule.
+
+export const bookingParams = z.object({ id: z.uuid({ message: 'must be a booking id' }) });
+
+export const holdBody = z.object({
+  city: z.string().trim().min(1).max(64),
+  therapistId: z.string().trim().min(1).max(200),
+  treatmentIds: z
+    .array(z.string().trim().min(1).max(200))
+    .min(1, 'choose at least one treatment')
+    .max(30),
+  startsAt: isoInstant,
+  addressId: z.uuid({ message: 'choose one of your saved addresses' }),
+});
+
+/** The answer to a hold: the slot is the customer's until holdExpiresAt. */
+export const heldBookingSchema = z.object({
+  id: z.string(),
+  status: z.literal('held'),
+  holdExpiresAt: isoInstant,
+  totalPricePence: pence,
+  totalDurationMinutes: minutes,
+  creditAppliedPence: pence,
+  amountDuePence: pence,
+});
+
+export const cardFormSchema = z.object({
+  number: z.string().max(40),
+  expMonth: z.number().int(),
+  // Stored as a 32-bit integer; a longer "year" is a typo, not a card.
+  expYear: z.number().int().max(9999, 'Enter the expiry year.'),
+  cvc: z.string().max(8),
+});
+
+// A new card comes either as our own form (demo provider) or as Stripe's pm_… token; the server
+// says which one is missing in the customer's words, so both are optional here.
+export const paymentBody = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('card'),
+    card: cardFormSchema.optional().describe('Demo provider: our own card form'),
+    paymentMethodId: z.string().max(255).optional().describe('Stripe: the pm_… from Stripe.js'),
+    saveCard: z.boolean().default(false),
+  }),
+  z.object({ method: z.literal('saved-card'), cardId: z.uuid({ message: 'must be a card id' }) }),
+  z.object({ method: z.literal('invoice') }),
+]);
+
+/** What paying (or answering the bank's check) ended in; errors are problems (402, 409, 410…). */
+export const paymentAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('confirmed') }),
+  z.object({
+    status: z.literal('requires_action'),
+    actionUrl: z.string().describe("The bank's authentication page"),
+    clientSecret: z.string().optional().describe('Stripe: for Stripe.js to finish the payment'),
+  }),
+]);
+
+export const addressSnapshotSchema = z.object({
+  label: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  town: z.string(),
+  postcode: z.string(),
+  instructions: z.string().nullable(),
+});
+
+/** GET /api/bookings/:id, and each entry of /api/me/appointments. */
+export const bookingViewSchema = z.object({
+  id: z.string(),
+  status: z
+    .string()
+    .describe('held, requires_action, confirmed, completed, cancelled, expired or failed'),
+  city: z.string(),
+  therapist: z.object({
+    id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    photoUrl: z.string().nullable(),
+  }),
+  startsAt: isoInstant,
+  endsAt: isoInstant.describe('When the treatments end (the travel buffer is not included)'),
+  items: z.array(
+    z.object({
+      treatmentId: z.string(),
+      name: z.string(),
+      pricePence: pence,
+      durationMinutes: minutes,
+      isAddOn: z.boolean(),
+    }),
+  ),
+  totalPricePence: pence,
+  totalDurationMinutes: minutes,
+  creditAppliedPence: pence,
+  amountDuePence: pence,
+  refundedPence: pence,
+  address: addressSnapshotSchema.nullable().describe('Null once the account has been erased'),
+  holdExpiresAt: isoInstant.nullable(),
+  payment: z
+    .object({
+      method: z.string(),
+      cardBrand: z.string().nullable(),
+      cardLast4: z.string().nullable(),
+      status: z.string(),
+    })
+    .nullable(),
+  cancellation: z.object({
+    allowed: z.boolean(),
+    refundPence: pence,
+    refundPercent: z.number().int(),
+    cardRefundPence: pence,
+    walletRefundPence: pence,
+  }),
+  canReschedule: z.boolean(),
+});
+
+export const cancelAnswerSchema = z.object({
+  status: z.literal('cancelled'),
+  refundPence: pence,
+  cardRefundPence: pence,
+  walletRefundPence: pence,
+});
+
+/** Where a payment stands after the provider's own authentication page (Stripe's return). */
+export const paymentStatusSchema = z.object({
+  bookingId: z.string(),
+  status: z.string(),
+  paymentStatus: z.string().nullable(),
+  detail: z.string().nullable().describe('Why the payment failed, in the customer’s words'),
+  actionUrl: z.string().nullable(),
+});
+
+export const rescheduleBody = z.object({ startsAt: isoInstant });
+
+export type HoldRequest = z.output<typeof holdBody>;
+export type HeldBooking = z.infer<typeof heldBookingSchema>;
+export type CardForm = z.infer<typeof cardFormSchema>;
+/** What the web app sends (saveCard may be left out). */
+export type PaymentRequest = z.input<typeof paymentBody>;
+/** What the server reads, defaults applied. */
+export type PaymentInput = z.output<typeof paymentBody>;
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
+export type BookingView = z.infer<typeof bookingViewSchema>;
+export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { minutes, pence } from './common';
+
+// GET /api/professionals and /api/professionals/:username.
+
+/**
+ * The catalogue's username rule (2-40 of a-z, 0-9, dot, dash, underscore), read case-blind so a
+ * link typed with capitals still works. The web app checks a link with it before asking.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
+export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const professionalParams = z.object({
+  username: z
+    .string()
+    .regex(USERNAME_PATTERN, 'must be 2-40 letters, digits, dots, dashes or underscores')
+    .describe('Professional username, e.g. isla'),
+});
+
+export const professionalsQuery = z.object({
+  city: z
+    .string()
+    .regex(CITY_SLUG_PATTERN, 'must be a city slug, e.g. edinburgh')
+    .max(64)
+    .optional(),
+});
+
+export const professionalSummarySchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  area: z.string().describe('City slug'),
+  areaName: z.string(),
+  bio: z.string().describe('Truncated to 10 words'),
+  treatmentCount: z.number().int().describe('Active main treatments (not add-ons)'),
+});
+
+export const professionalsAnswer = z.object({
+  professionals: z.array(professionalSummarySchema),
+});
+
+export const professionalTreatmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  pricePence: pence,
+  durationMinutes: minutes,
+});
+
+export const professionalSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  bio: z.string(),
+  area: z.string().describe('City slug'),
+  areaName: z.string(),
+  businessEnabled: z.boolean(),
+  minimumSpendPence: pence.describe("The therapist's, or the default when unset"),
+  treatments: z
+    .array(professionalTreatmentSchema)
+    .describe('Main treatments only, in catalogue order'),
+});
+
+export type ProfessionalSummary = z.infer<typeof professionalSummarySchema>;
+export type ProfessionalTreatment = z.infer<typeof professionalTreatmentSchema>;
+export type Professional = z.infer<typeof professionalSchema>;
