@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, GENDERS, addressSchema, profileSchema } from '../domain/account-forms';
-import { bookingViewSchema } from './booking';
+import { addressSnapshotSchema, bookingViewSchema } from './booking';
 import { isoInstant, pence } from './common';
 
 // /api/me*: the signed-in customer's own profile, addresses, wallet, appointments and cards.
@@ -33,14 +33,10 @@ export const addressParams = z.object({ id: z.uuid({ message: 'must be an addres
 
 export const addressBody = addressSchema;
 
+/** A saved address is what a booking copies (its snapshot), with an id and the default flag. */
 export const savedAddressSchema = z.object({
   id: z.string(),
-  label: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  town: z.string(),
-  postcode: z.string(),
-  instructions: z.string().nullable(),
+  ...addressSnapshotSchema.shape,
   isDefault: z.boolean(),
 });
 
