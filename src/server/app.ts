@@ -27,6 +27,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
 import { startJobs } from './jobs/start-jobs';
+import { devMailRoutes } from './mail/dev-mail-routes';
 import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -137,6 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // Outside production only: registered routes answer before the web app's fallback, and in
+  // production /dev/* is an ordinary 404 (web-app.ts never serves the SPA there).
+  if (config.devMailViewer) await app.register(async (scope) => devMailRoutes(scope, ctx));
   startJobs(app, ctx);
 
   await installWebApp(app, deps.webDistDir);

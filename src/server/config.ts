@@ -27,6 +27,8 @@ const envSchema = z.object({
   INTERNAL_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
+  /** The /dev/mail outbox viewer: on outside production, where it never exists. */
+  DEV_MAIL_VIEWER: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
@@ -123,6 +125,8 @@ export interface AppConfig {
   internalApiToken: string | null;
   authSecret: string | null;
   seedDemo: boolean;
+  /** Serve /dev/mail, which shows every queued email (sign-in links included). Never in production. */
+  devMailViewer: boolean;
   trustProxy: boolean;
   logLevel: string;
   bookingNoticeMinutes: number;
@@ -185,6 +189,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push('INTERNAL_API_TOKEN: required when APP_ENV=production');
     if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required when APP_ENV=production');
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO: demo data is never loaded in production');
+    if (e.DEV_MAIL_VIEWER === true)
+      problems.push('DEV_MAIL_VIEWER: the mail viewer never runs in production');
   }
   const pair = (name: string, id?: string, secret?: string): SocialProviderConfig | null => {
     if (!id && !secret) return null;
@@ -226,6 +232,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     internalApiToken: e.INTERNAL_API_TOKEN ?? null,
     authSecret: e.AUTH_SECRET ?? null,
     seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
+    devMailViewer: isProduction ? false : (e.DEV_MAIL_VIEWER ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
