@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,6 +23,7 @@ import { installCsrfProtection } from './http/csrf';
 import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
+import { RequestLogController } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
@@ -42,7 +43,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides the folder of the built web app (tests point it elsewhere or at nothing). */
   webDistDir?: string;
-  logger?: boolean;
+  /** false: silent (tests); a logger: use it (main.ts makes one per LOG_FORMAT); else JSON lines. */
+  logger?: boolean | FastifyBaseLogger;
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
   mailer?: Mailer;
@@ -55,7 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    ...(typeof deps.logger === 'object'
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger === false ? false : { level: config.logLevel } }),
+    // One line per request, at a level that depends on the path (static files, health checks: debug).
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     ...httpLimits(config.http),

@@ -31,6 +31,10 @@ const envSchema = z.object({
   DEV_MAIL_VIEWER: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: short human lines in a terminal, JSON lines when piped (docs/decisions/0025). */
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' })
+    .default('auto'),
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
@@ -129,6 +133,7 @@ export interface AppConfig {
   devMailViewer: boolean;
   trustProxy: boolean;
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty';
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
@@ -235,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devMailViewer: isProduction ? false : (e.DEV_MAIL_VIEWER ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
