@@ -62,6 +62,9 @@ async function main() {
       if (report.catalogueLoaded) notes.push('Loaded the demo catalogue.');
       if (report.windowsAdded > 0)
         notes.push(`Extended demo availability by ${report.windowsAdded} windows.`);
+      const h = report.history;
+      if (h.pastAppointments + h.upcomingAppointments + h.addresses + h.cards > 0 || h.creditPence)
+        notes.push('Refreshed the demo accounts’ appointments, addresses, cards and credit.');
     }
     app = await buildApp({ config, database, logger: log, ...(lock ? { cliToken } : {}) });
   } catch (error) {
