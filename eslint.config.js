@@ -58,27 +58,14 @@ const featureDependencies = {
   professionals: ['booking', 'catalogue'],
 };
 
-/**
- * Deep imports left in files that are being rewritten elsewhere (the api.ts files, against
- * src/contract): file, its feature, and the files of other features it still reaches. The rewrite
- * imports lib/query-keys and the contract's types instead, and then its entry goes.
- */
-const deepImportExceptions = [
-  {
-    file: 'src/web/features/booking/api.ts',
-    feature: 'booking',
-    allowed: { account: ['query-keys', 'types'] },
-  },
-];
-
 const featureInternals = {
   regex: '(^|/)features/[^/]+/.',
   message:
     "Import a feature through its index ('features/<name>'), not its files: its index.ts is all it offers the rest of the app.",
 };
 
-/** What a file in features/<feature> may not import; `allowedDeep` lists files of others it may. */
-function featurePatterns(feature, allowedDeep = {}) {
+/** What a file in features/<feature> may not import. */
+function featurePatterns(feature) {
   const patterns = [
     ...webPatterns,
     {
@@ -87,10 +74,8 @@ function featurePatterns(feature, allowedDeep = {}) {
     },
   ];
   for (const other of webFeatures.filter((name) => name !== feature)) {
-    const allowed = allowedDeep[other] ?? [];
-    const except = allowed.length > 0 ? `(?!(${allowed.join('|')})$)` : '';
     patterns.push({
-      regex: `^(\\.\\./)+(features/)?${other}/${except}`,
+      regex: `^(\\.\\./)+(features/)?${other}/`,
       message: `Import features/${other} through its index ('../${other}'), not its files. Shared UI belongs in src/web/components, shared helpers in src/web/lib.`,
     });
     if (featureDependencies[feature]?.includes(other)) continue;
@@ -196,10 +181,6 @@ export default tseslint.config(
   ...webFeatures.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature) }] },
-  })),
-  ...deepImportExceptions.map(({ file, feature, allowed }) => ({
-    files: [file],
-    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature, allowed) }] },
   })),
   {
     files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],

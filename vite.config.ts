@@ -32,6 +32,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The server's development pages (the /dev/mail viewer), not the web app's.
+      '^/dev(/|$)': { target: apiTarget, changeOrigin: false },
+    },
   },
 });

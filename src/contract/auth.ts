@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // GET /api/auth-providers. The rest of /api/auth/* is better-auth's own API (see
-// docs/decisions/0025-one-api-contract.md): the web app calls it through better-auth's client.
+// docs/decisions/0028-one-api-contract.md): the web app calls it through better-auth's client.
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'github', 'twitter'] as const;
 

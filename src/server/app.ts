@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,10 +24,12 @@ import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
 import { requireResponseSchemas } from './http/openapi';
+import { RequestLogController } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
 import { startJobs } from './jobs/start-jobs';
+import { devMailRoutes } from './mail/dev-mail-routes';
 import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -43,7 +45,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides the folder of the built web app (tests point it elsewhere or at nothing). */
   webDistDir?: string;
-  logger?: boolean;
+  /** false: silent (tests); a logger: use it (main.ts makes one per LOG_FORMAT); else JSON lines. */
+  logger?: boolean | FastifyBaseLogger;
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
   mailer?: Mailer;
@@ -56,7 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    ...(typeof deps.logger === 'object'
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger === false ? false : { level: config.logLevel } }),
+    // One line per request, at a level that depends on the path (static files, health checks: debug).
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     ...httpLimits(config.http),
@@ -141,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // Outside production only: registered routes answer before the web app's fallback, and in
+  // production /dev/* is an ordinary 404 (web-app.ts never serves the SPA there).
+  if (config.devMailViewer) await app.register(async (scope) => devMailRoutes(scope, ctx));
   startJobs(app, ctx);
 
   await installWebApp(app, deps.webDistDir);

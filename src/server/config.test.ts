@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       databaseUrl: null,
       seedDemo: true,
+      devMailViewer: true,
       bookingNoticeMinutes: 60,
       holdMinutes: 10,
       mailLeaseSeconds: 300,
@@ -68,10 +69,15 @@ describe('loadConfig', () => {
     expect(
       problemsOf({ ...base, PUBLIC_URL: 'https://glow.example.com', SEED_DEMO: 'true' }),
     ).toEqual(['SEED_DEMO: demo data is never loaded in production']);
+    expect(
+      problemsOf({ ...base, PUBLIC_URL: 'https://glow.example.com', DEV_MAIL_VIEWER: 'true' }),
+    ).toEqual(['DEV_MAIL_VIEWER: the mail viewer never runs in production']);
+    expect(loadConfig({ DEV_MAIL_VIEWER: 'false' }).devMailViewer).toBe(false);
     const config = loadConfig({ ...base, PUBLIC_URL: 'https://glow.example.com/' });
     expect(config).toMatchObject({
       isProduction: true,
       seedDemo: false,
+      devMailViewer: false,
       publicUrl: 'https://glow.example.com',
     });
   });

@@ -27,8 +27,14 @@ const envSchema = z.object({
   INTERNAL_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
+  /** The /dev/mail outbox viewer: on outside production, where it never exists. */
+  DEV_MAIL_VIEWER: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: short human lines in a terminal, JSON lines when piped (docs/decisions/0025). */
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' })
+    .default('auto'),
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
@@ -123,8 +129,11 @@ export interface AppConfig {
   internalApiToken: string | null;
   authSecret: string | null;
   seedDemo: boolean;
+  /** Serve /dev/mail, which shows every queued email (sign-in links included). Never in production. */
+  devMailViewer: boolean;
   trustProxy: boolean;
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty';
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
@@ -185,6 +194,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push('INTERNAL_API_TOKEN: required when APP_ENV=production');
     if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: required when APP_ENV=production');
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO: demo data is never loaded in production');
+    if (e.DEV_MAIL_VIEWER === true)
+      problems.push('DEV_MAIL_VIEWER: the mail viewer never runs in production');
   }
   const pair = (name: string, id?: string, secret?: string): SocialProviderConfig | null => {
     if (!id && !secret) return null;
@@ -226,8 +237,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     internalApiToken: e.INTERNAL_API_TOKEN ?? null,
     authSecret: e.AUTH_SECRET ?? null,
     seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
+    devMailViewer: isProduction ? false : (e.DEV_MAIL_VIEWER ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,

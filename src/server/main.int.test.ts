@@ -78,14 +78,27 @@ describe('the server process on PGlite', SERVER_TESTS, () => {
     }
   });
 
-  it('seeds the demo catalogue into an empty database', async () => {
+  it('seeds the demo catalogue into an empty database, logging JSON lines when piped', async () => {
     const demoDir = await mkdtemp(path.join(os.tmpdir(), 'booking-demo-'));
     try {
-      const server = startServer({ DATA_DIR: demoDir, PORT: String(await freePort()) });
+      const port = await freePort();
+      const server = startServer({ DATA_DIR: demoDir, PORT: String(port), LOG_LEVEL: 'info' });
       await server.ready;
       const { cities } = await (await fetch(`http://127.0.0.1:${server.port}/api/cities`)).json();
       expect(cities.map((c: { slug: string }) => c.slug)).toEqual(['edinburgh', 'newcastle']);
       expect(await stop(server)).toBe(0);
+
+      // Not a terminal: every line is a JSON object, the first says where to go, and the health
+      // checks the test made while waiting are not logged at info.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines[0]?.msg).toBe(`Glow at Home is ready: http://localhost:${port}`);
+      expect(lines.map((l) => l.msg)).toContain('Loaded the demo catalogue.');
+      expect(lines.filter((l) => /^GET \/api\/cities 200 \d+ ms$/.test(l.msg))).toHaveLength(1);
+      expect(lines.filter((l) => l.msg.includes('/api/health'))).toEqual([]);
     } finally {
       await rm(demoDir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './demo/seed-demo-data';
+import { addressToOpen, createLogger, logFormatFor, readyBanner } from './logging';
 
 // The one process that serves the API and the built web app. Exits non-zero with a readable
 // message when it cannot start; stops cleanly on SIGINT/SIGTERM so no write is lost.
@@ -22,6 +23,8 @@ async function main() {
     throw error;
   }
 
+  const logFormat = logFormatFor(config, process.stdout.isTTY === true);
+  const log = createLogger(config, logFormat);
   const target = databaseTarget(config);
   // A PGlite folder belongs to one process; the admin CLI finds us through this lock.
   const cliToken = randomBytes(24).toString('hex');
@@ -31,7 +34,8 @@ async function main() {
       lock = await acquireDataDirLock(
         target.dataDir,
         { port: null, token: cliToken },
-        { log: (line) => process.stdout.write(`${line}\n`) },
+        // Only said after a crash: worth a warning, before anything else.
+        { log: (line) => log.warn(line) },
       );
     } catch (error) {
       if (error instanceof DataDirLockedError) {
@@ -49,15 +53,20 @@ async function main() {
     fail(`Could not open the database (${target.kind}): ${(error as Error).message}`);
   });
   let app;
+  // Said after the ready line, which comes first: it is what a person starting the app wants.
+  const notes: string[] = [];
   try {
     await database.migrate();
     if (config.seedDemo) {
       const report = await seedDemoData(database.db, new Date());
-      if (report.catalogueLoaded) process.stdout.write('Loaded the demo catalogue.\n');
+      if (report.catalogueLoaded) notes.push('Loaded the demo catalogue.');
       if (report.windowsAdded > 0)
-        process.stdout.write(`Extended demo availability by ${report.windowsAdded} windows.\n`);
+        notes.push(`Extended demo availability by ${report.windowsAdded} windows.`);
+      const h = report.history;
+      if (h.pastAppointments + h.upcomingAppointments + h.addresses + h.cards > 0 || h.creditPence)
+        notes.push('Refreshed the demo accounts’ appointments, addresses, cards and credit.');
     }
-    app = await buildApp({ config, database, ...(lock ? { cliToken } : {}) });
+    app = await buildApp({ config, database, logger: log, ...(lock ? { cliToken } : {}) });
   } catch (error) {
     // Leave nothing half-open: the folder must be usable by the next start.
     await database.close().catch(() => undefined);
@@ -69,7 +78,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing in-flight requests');
+    app.log.info({ signal }, `Stopping (${signal}): finishing in-flight requests`);
     try {
       await app.close();
       await database.close();
@@ -82,7 +91,11 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
+    // Fastify's own "Server listening at …" lines (one per interface) would come before the ready
+    // line and say less: hushed while it binds, then the level goes back.
+    if (['trace', 'debug', 'info'].includes(config.logLevel)) log.level = 'warn';
     await app.listen({ port: config.port, host: config.host });
+    log.level = config.logLevel;
   } catch (error) {
     await database.close();
     await lock?.release();
@@ -91,9 +104,23 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   await lock?.update({ port });
-  process.stdout.write(
-    `\nBooking system ready on http://localhost:${port} (${config.env}, ${database.kind})\n\n`,
-  );
+  const url = addressToOpen(config, port);
+  const ready = {
+    url,
+    env: config.env,
+    database:
+      target.kind === 'pglite'
+        ? `embedded PostgreSQL (PGlite) in ${target.dataDir ?? 'memory'}`
+        : 'PostgreSQL (DATABASE_URL)',
+    mailViewerUrl: config.devMailViewer ? `${url}/dev/mail` : null,
+    notes,
+  };
+  if (logFormat === 'pretty') {
+    process.stdout.write(readyBanner(ready));
+  } else {
+    log.info({ url, env: config.env, database: database.kind }, `Glow at Home is ready: ${url}`);
+    for (const note of notes) log.info(note);
+  }
 }
 
 await main();

@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     // better-auth's own API, documented by better-auth and called through its client: not in our
-    // OpenAPI document and exempt from our response schemas (decision 0025).
+    // OpenAPI document and exempt from our response schemas (decision 0028).
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);

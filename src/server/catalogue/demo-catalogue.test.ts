@@ -1,6 +1,15 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { catalogueDocumentSchema, type TherapistRecord } from '../../contract/catalogue-document';
-import { buildDemoCatalogue, demoAvailability } from './demo-catalogue';
+import { demoAvailability } from './demo-availability';
+import {
+  buildDemoCatalogue,
+  DEMO_CATALOGUE_FILE,
+  loadDemoCatalogueDocument,
+} from './demo-catalogue';
+import { validateCatalogueDocument } from './validate-catalogue';
 
 const TODAY = new Date('2026-11-21T10:00:00Z');
 const CATEGORIES = ['Massage', 'Nails', 'Lashes & Brows', 'Hair', 'Facials', 'Waxing', 'Make-up'];
@@ -40,6 +49,33 @@ const treatmentById = new Map(treatments.map((t) => [t.id, t]));
 const visible = (t: TherapistRecord) => t.active && t.paymentsConnected;
 
 describe('demo catalogue', () => {
+  it('is a JSON document that the import validator accepts on an empty database', () => {
+    const raw: unknown = JSON.parse(readFileSync(DEMO_CATALOGUE_FILE, 'utf8'));
+    const empty = { cityIds: new Set<string>(), treatmentIds: new Map(), usernames: new Map() };
+    const result = validateCatalogueDocument(raw, empty);
+    expect(result.ok ? [] : result.problems).toEqual([]);
+    // Availability is generated for the current dates, never stored in the file.
+    expect(JSON.stringify(raw)).not.toContain('"availability"');
+  });
+
+  it('refuses to load an invalid file, naming every problem with its JSON path', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-catalogue-'));
+    const file = path.join(dir, 'broken.json');
+    const raw = JSON.parse(readFileSync(DEMO_CATALOGUE_FILE, 'utf8')) as {
+      treatments: { pricePence: unknown }[];
+      therapists: { area: string }[];
+    };
+    const [firstTreatment] = raw.treatments;
+    const [firstTherapist] = raw.therapists;
+    if (!firstTreatment || !firstTherapist) throw new Error('empty demo catalogue');
+    firstTreatment.pricePence = 'free';
+    firstTherapist.area = 'atlantis';
+    writeFileSync(file, JSON.stringify(raw));
+    expect(() => loadDemoCatalogueDocument(file)).toThrow(
+      /\$\.treatments\[0\]\.pricePence: [^\n]+\n.*\$\.therapists\[0\]\.area: no city "atlantis"/s,
+    );
+  });
+
   it('is deterministic', () => {
     expect(buildDemoCatalogue(TODAY)).toEqual(buildDemoCatalogue(new Date(TODAY.getTime())));
   });

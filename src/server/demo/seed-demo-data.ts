@@ -4,17 +4,21 @@ import { city } from '../db/schema';
 import { buildDemoCatalogue } from '../catalogue/demo-catalogue';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoHistory, type HistoryReport } from './demo-history';
 import { topUpDemoAvailability } from './top-up-demo-availability';
 
 export interface SeedReport {
   catalogueLoaded: boolean;
   accountsCreated: number;
   windowsAdded: number;
+  /** What the demo accounts' history needed today (docs/decisions/0026). */
+  history: HistoryReport;
 }
 
 /**
  * Outside production: load the demo catalogue into an empty database, make sure the demo
- * accounts exist, and keep the demo therapists' availability reaching 36 days ahead.
+ * accounts exist, keep the demo therapists' availability reaching 36 days ahead, and keep the
+ * demo accounts' history (address, card, credit, a past and an upcoming appointment) fresh.
  */
 export async function seedDemoData(db: Db, now: Date): Promise<SeedReport> {
   const catalogue = buildDemoCatalogue(now);
@@ -36,5 +40,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedReport> {
         (catalogue.therapists ?? []).map((t) => t.id),
         now,
       );
-  return { catalogueLoaded, accountsCreated, windowsAdded };
+  // After the availability: the upcoming appointment is placed inside it.
+  const history = await seedDemoHistory(db, now);
+  return { catalogueLoaded, accountsCreated, windowsAdded, history };
 }

@@ -3,7 +3,7 @@ import { AVAILABILITY_AHEAD_DAYS, DAY_MS } from '../../domain/constants';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { availability } from '../db/schema';
-import { demoAvailability } from '../catalogue/demo-catalogue';
+import { demoAvailability } from '../catalogue/demo-availability';
 
 /**
  * A demo database seeded weeks ago would have no slots left: extend each demo therapist's windows

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 // Every route under /api answers with a shape from src/contract: the route validates and
 // serialises with it and the OpenAPI document (GET /api/docs) describes it. These are the only
-// exceptions, each with its reason (docs/decisions/0025-one-api-contract.md).
+// exceptions, each with its reason (docs/decisions/0028-one-api-contract.md).
 export const UNDESCRIBED_API_ROUTES: ReadonlyMap<string, string> = new Map([
   [
     '/api/auth/*',

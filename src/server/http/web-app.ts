@@ -15,6 +15,9 @@ function isPagePath(pathname: string): boolean {
   return (
     pathname !== '/api' &&
     !pathname.startsWith('/api/') &&
+    // Development tools (the /dev/mail viewer) are server pages; where they are off, a 404.
+    pathname !== '/dev' &&
+    !pathname.startsWith('/dev/') &&
     !pathname.startsWith('/assets/') &&
     !FILE_PATH.test(pathname)
   );

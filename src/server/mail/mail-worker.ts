@@ -143,7 +143,8 @@ export async function markMailSent(db: Db, id: number, token: string): Promise<b
   return rows.length === 1;
 }
 
-function attachmentsOf(value: unknown): MailAttachment[] {
+/** The well-formed attachments of an outbox row (the column is free-form JSON). */
+export function attachmentsOf(value: unknown): MailAttachment[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
     (a): a is MailAttachment =>

@@ -186,5 +186,5 @@ function post<S extends ZodType>(
   return apiRequest(path, { method: 'POST', body, schema: options.schema });
 }
 
-// No form without a schema: a type argument here was a promise nobody checked (decision 0025).
+// No form without a schema: a type argument here was a promise nobody checked (decision 0028).
 export const api = { get, post };

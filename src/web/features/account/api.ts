@@ -11,7 +11,7 @@ import {
   walletSchema,
 } from '../../../contract/me';
 import { apiRequest, api } from '../../lib/api';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../lib/query-keys';
 
 // The account pages' calls to /api/me/*. Each change updates or invalidates the cache it touches,
 // so every page showing that data agrees at once. Answers are checked against the server's

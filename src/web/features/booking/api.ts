@@ -27,7 +27,7 @@ import {
   type AuthenticationView,
 } from '../../../contract/payments';
 import { api } from '../../lib/api';
-import { accountKeys } from '../account/query-keys';
+import { accountKeys } from '../../lib/query-keys';
 
 // The booking flow's calls. Availability changes by the minute, so it is never cached for long;
 // bookings are the customer's own and always read fresh. Every answer is checked against the
