@@ -255,7 +255,7 @@ th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid #e6dfe9; ve
 td { overflow-wrap: anywhere; }
 td:first-child { white-space: nowrap; }
 @media (max-width: 40rem) {
-  table, tbody, tr, td { display: block; }
+  table, caption, tbody, tr, td { display: block; }
   thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   tr { padding: 0.5rem 0; border-bottom: 1px solid #e6dfe9; }
   td { padding: 0.1rem 0.5rem; border: 0; }
