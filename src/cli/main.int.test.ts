@@ -19,6 +19,10 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+// Each run is a fresh Node process that migrates its own embedded database: about 10 s of CPU,
+// which a loaded 2-core machine stretches past Vitest's default 30 s. A limit, not an assertion.
+const CLI_TIMEOUT_MS = 120_000;
+
 interface Run {
   code: number | null;
   stdout: string;
@@ -134,180 +138,195 @@ describe('admin command line: usage and input', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('admin command line on %s', (kind) => {
-  // PGlite: the command line opens its own data folder. PostgreSQL: it connects to DATABASE_URL.
-  let database: TestDatabase | null = null;
-  let env: Record<string, string>;
-  let dataDir: string;
+describe.each(testDatabaseKinds())(
+  'admin command line on %s',
+  (kind) => {
+    // PGlite: the command line opens its own data folder. PostgreSQL: it connects to DATABASE_URL.
+    let database: TestDatabase | null = null;
+    let env: Record<string, string>;
+    let dataDir: string;
 
-  /** Opens what the command line wrote to, while no command line runs. */
-  async function inspect<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    if (database) return fn(database.db);
-    const lock = await acquireDataDirLock(dataDir, { port: null, token: null });
-    const folder = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      await folder.migrate();
-      return await fn(folder.db);
-    } finally {
-      await folder.close();
-      await lock.release();
+    /** Opens what the command line wrote to, while no command line runs. */
+    async function inspect<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+      if (database) return fn(database.db);
+      const lock = await acquireDataDirLock(dataDir, { port: null, token: null });
+      const folder = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        await folder.migrate();
+        return await fn(folder.db);
+      } finally {
+        await folder.close();
+        await lock.release();
+      }
     }
-  }
 
-  beforeAll(async () => {
-    dataDir = path.join(workDir, `data-${kind}`);
-    if (kind === 'postgres') {
-      database = await createTestDatabase(kind);
-      env = { DATABASE_URL: database.url ?? '' };
-    } else {
-      env = { DATA_DIR: dataDir };
-    }
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
-  it('lists every problem of an invalid file and writes nothing', async () => {
-    const run = await runCli(['import', await file(`invalid-${kind}.json`, invalid)], env);
-    expect(run.code).toBe(1);
-    expect(run.stderr.split('\n')).toEqual([
-      'The file has 3 problems; nothing was imported.',
-      '  $.treatments[0].addOnIds[0]: no treatment "ghost" in the file or the database',
-      '  $.therapists[0].area: no city "york" in the file or the database',
-      '  $.therapists[0].serviceIds[1]: "massage" is listed twice',
-      '',
-    ]);
-    expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(0);
-  });
-
-  it('exits 1 naming the JSON path of an instant PostgreSQL cannot store', async () => {
-    const outOfRange = {
-      ...catalogue,
-      therapists: [
-        {
-          ...catalogue.therapists[0],
-          availability: [{ start: '0000-06-01T09:00:00Z', end: '2026-12-01T17:00:00Z' }],
-        },
-      ],
-    };
-    const run = await runCli(['import', await file(`year0-${kind}.json`, outOfRange)], env);
-    expect(run.stderr.split('\n')).toEqual([
-      'The file has 1 problem; nothing was imported.',
-      '  $.therapists[0].availability[0].start: must be an instant between the years 0001 and 9999 (UTC)',
-      '',
-    ]);
-    expect(run.code).toBe(1);
-    expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(0);
-  });
-
-  it('imports a file, then round-trips it through export', async () => {
-    const imported = await runCli(['import', await file(`catalogue-${kind}.json`, catalogue)], env);
-    expect(imported.stderr).toBe('');
-    expect(imported.stdout).toBe(
-      'Imported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
-    );
-    expect(imported.code).toBe(0);
-
-    const first = await runCli(['export'], env);
-    expect(first.code).toBe(0);
-    expect(first.stderr).toBe(
-      'Exported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
-    );
-    const doc = JSON.parse(first.stdout);
-    expect(doc.therapists[0]).toMatchObject({
-      id: 't-isla',
-      serviceIds: ['massage', 'stones'],
-      availability: [
-        { start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T17:00:00.000Z' },
-        { start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z' },
-      ],
+    beforeAll(async () => {
+      dataDir = path.join(workDir, `data-${kind}`);
+      if (kind === 'postgres') {
+        database = await createTestDatabase(kind);
+        env = { DATABASE_URL: database.url ?? '' };
+      } else {
+        env = { DATA_DIR: dataDir };
+      }
+    });
+    afterAll(async () => {
+      await database?.destroy();
     });
 
-    const again = await runCli(['import', await file(`export-${kind}.json`, first.stdout)], env);
-    expect(again.code).toBe(0);
-    const exportedFile = path.join(workDir, `second-${kind}.json`);
-    const second = await runCli(['export', exportedFile], env);
-    expect(second.code).toBe(0);
-    expect(second.stdout).toContain(`to ${exportedFile}.`);
-    expect(await readFile(exportedFile, 'utf8')).toBe(first.stdout);
-  });
+    it('lists every problem of an invalid file and writes nothing', async () => {
+      const run = await runCli(['import', await file(`invalid-${kind}.json`, invalid)], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr.split('\n')).toEqual([
+        'The file has 3 problems; nothing was imported.',
+        '  $.treatments[0].addOnIds[0]: no treatment "ghost" in the file or the database',
+        '  $.therapists[0].area: no city "york" in the file or the database',
+        '  $.therapists[0].serviceIds[1]: "massage" is listed twice',
+        '',
+      ]);
+      expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(
+        0,
+      );
+    });
 
-  it('sets role flags and business payment arrangements by email', async () => {
-    await inspect((db) =>
-      db.insert(user).values([
-        { id: 'u-pat', name: 'Pat', email: 'pat@example.com' },
-        { id: 'u-biz', name: 'Biz', email: 'office@example.com', accountType: 'business' },
-      ]),
-    );
-    const roles = await runCli(['roles', 'pat@example.com', '--therapist=on'], env);
-    expect(roles.stdout).toBe('pat@example.com: therapist on, onboarder off.\n');
-    expect(roles.code).toBe(0);
+    it('exits 1 naming the JSON path of an instant PostgreSQL cannot store', async () => {
+      const outOfRange = {
+        ...catalogue,
+        therapists: [
+          {
+            ...catalogue.therapists[0],
+            availability: [{ start: '0000-06-01T09:00:00Z', end: '2026-12-01T17:00:00Z' }],
+          },
+        ],
+      };
+      const run = await runCli(['import', await file(`year0-${kind}.json`, outOfRange)], env);
+      expect(run.stderr.split('\n')).toEqual([
+        'The file has 1 problem; nothing was imported.',
+        '  $.therapists[0].availability[0].start: must be an instant between the years 0001 and 9999 (UTC)',
+        '',
+      ]);
+      expect(run.code).toBe(1);
+      expect(await inspect(async (db) => (await db.select({ n: count() }).from(city))[0]?.n)).toBe(
+        0,
+      );
+    });
 
-    const nobody = await runCli(['roles', 'nobody@example.com', '--onboarder=on'], env);
-    expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toBe('No user with email nobody@example.com.\n');
+    it('imports a file, then round-trips it through export', async () => {
+      const imported = await runCli(
+        ['import', await file(`catalogue-${kind}.json`, catalogue)],
+        env,
+      );
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toBe(
+        'Imported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
+      );
+      expect(imported.code).toBe(0);
 
-    const personal = await runCli(['business-payment', 'pat@example.com', 'invoice'], env);
-    expect(personal.code).toBe(1);
-    expect(personal.stderr).toContain('only business accounts have a payment arrangement');
+      const first = await runCli(['export'], env);
+      expect(first.code).toBe(0);
+      expect(first.stderr).toBe(
+        'Exported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
+      );
+      const doc = JSON.parse(first.stdout);
+      expect(doc.therapists[0]).toMatchObject({
+        id: 't-isla',
+        serviceIds: ['massage', 'stones'],
+        availability: [
+          { start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T17:00:00.000Z' },
+          { start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z' },
+        ],
+      });
 
-    const business = await runCli(['business-payment', 'office@example.com', 'invoice'], env);
-    expect(business.stdout).toBe('office@example.com now pays by invoice.\n');
-    expect(business.code).toBe(0);
-  });
-});
+      const again = await runCli(['import', await file(`export-${kind}.json`, first.stdout)], env);
+      expect(again.code).toBe(0);
+      const exportedFile = path.join(workDir, `second-${kind}.json`);
+      const second = await runCli(['export', exportedFile], env);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain(`to ${exportedFile}.`);
+      expect(await readFile(exportedFile, 'utf8')).toBe(first.stdout);
+    });
 
-describe.each(testDatabaseKinds())('admin command line through a running server on %s', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let lock: DataDirLock;
-  let dataDir: string;
+    it('sets role flags and business payment arrangements by email', async () => {
+      await inspect((db) =>
+        db.insert(user).values([
+          { id: 'u-pat', name: 'Pat', email: 'pat@example.com' },
+          { id: 'u-biz', name: 'Biz', email: 'office@example.com', accountType: 'business' },
+        ]),
+      );
+      const roles = await runCli(['roles', 'pat@example.com', '--therapist=on'], env);
+      expect(roles.stdout).toBe('pat@example.com: therapist on, onboarder off.\n');
+      expect(roles.code).toBe(0);
 
-  beforeAll(async () => {
-    // What src/server/main.ts does: hold the folder, listen, then publish the port in the lock.
-    dataDir = path.join(workDir, `served-${kind}`);
-    const token = randomBytes(24).toString('hex');
-    lock = await acquireDataDirLock(dataDir, { port: null, token });
-    database = await createTestDatabase(kind);
-    app = await buildTestApp(database, { cliToken: token });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    await lock.update({ port: typeof address === 'object' && address ? address.port : null });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await lock?.release();
-    await database?.destroy();
-  });
+      const nobody = await runCli(['roles', 'nobody@example.com', '--onboarder=on'], env);
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr).toBe('No user with email nobody@example.com.\n');
 
-  it('sends the commands to the server instead of opening its data folder', async () => {
-    const env = { DATA_DIR: dataDir };
-    const bad = await runCli(['import', await file(`served-invalid-${kind}.json`, invalid)], env);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('The file has 3 problems; nothing was imported.');
-    expect(bad.stderr).toContain(
-      '  $.therapists[0].area: no city "york" in the file or the database',
-    );
-    expect(await database.db.select().from(city)).toEqual([]);
+      const personal = await runCli(['business-payment', 'pat@example.com', 'invoice'], env);
+      expect(personal.code).toBe(1);
+      expect(personal.stderr).toContain('only business accounts have a payment arrangement');
 
-    const good = await runCli(['import', await file(`served-${kind}.json`, catalogue)], env);
-    expect(good.stdout).toBe(
-      'Imported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
-    );
-    expect(good.code).toBe(0);
-    expect((await database.db.select().from(therapist)).map((t) => t.id)).toEqual(['t-isla']);
+      const business = await runCli(['business-payment', 'office@example.com', 'invoice'], env);
+      expect(business.stdout).toBe('office@example.com now pays by invoice.\n');
+      expect(business.code).toBe(0);
+    });
+  },
+  CLI_TIMEOUT_MS,
+);
 
-    const exported = await runCli(['export'], env);
-    expect(exported.code).toBe(0);
-    expect(JSON.parse(exported.stdout)).toEqual(await exportCatalogue(database.db));
+describe.each(testDatabaseKinds())(
+  'admin command line through a running server on %s',
+  (kind) => {
+    let database: TestDatabase;
+    let app: FastifyInstance;
+    let lock: DataDirLock;
+    let dataDir: string;
 
-    const nobody = await runCli(['roles', 'nobody@example.com'], env);
-    expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toBe('No user with email nobody@example.com.\n');
+    beforeAll(async () => {
+      // What src/server/main.ts does: hold the folder, listen, then publish the port in the lock.
+      dataDir = path.join(workDir, `served-${kind}`);
+      const token = randomBytes(24).toString('hex');
+      lock = await acquireDataDirLock(dataDir, { port: null, token });
+      database = await createTestDatabase(kind);
+      app = await buildTestApp(database, { cliToken: token });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      await lock.update({ port: typeof address === 'object' && address ? address.port : null });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await lock?.release();
+      await database?.destroy();
+    });
 
-    // Only the server's lock is in the folder: the command line never created a database there.
-    expect((await readdir(dataDir)).filter((name) => name !== 'server.sock')).toEqual([
-      'server.lock',
-    ]);
-  });
-});
+    it('sends the commands to the server instead of opening its data folder', async () => {
+      const env = { DATA_DIR: dataDir };
+      const bad = await runCli(['import', await file(`served-invalid-${kind}.json`, invalid)], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('The file has 3 problems; nothing was imported.');
+      expect(bad.stderr).toContain(
+        '  $.therapists[0].area: no city "york" in the file or the database',
+      );
+      expect(await database.db.select().from(city)).toEqual([]);
+
+      const good = await runCli(['import', await file(`served-${kind}.json`, catalogue)], env);
+      expect(good.stdout).toBe(
+        'Imported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
+      );
+      expect(good.code).toBe(0);
+      expect((await database.db.select().from(therapist)).map((t) => t.id)).toEqual(['t-isla']);
+
+      const exported = await runCli(['export'], env);
+      expect(exported.code).toBe(0);
+      expect(JSON.parse(exported.stdout)).toEqual(await exportCatalogue(database.db));
+
+      const nobody = await runCli(['roles', 'nobody@example.com'], env);
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr).toBe('No user with email nobody@example.com.\n');
+
+      // Only the server's lock is in the folder: the command line never created a database there.
+      expect((await readdir(dataDir)).filter((name) => name !== 'server.sock')).toEqual([
+        'server.lock',
+      ]);
+    });
+  },
+  CLI_TIMEOUT_MS,
+);
