@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AddressSnapshot } from '../../contract/booking';
-import { BOOKING_BUFFER_MINUTES, MINUTE_MS, UK_TIME_ZONE } from '../../domain/constants';
+import { basketTotal } from '../../domain/basket';
+import { DEFAULT_RULES_CONFIG, MINUTE_MS, UK_TIME_ZONE } from '../../domain/constants';
 import { EXCLUSION_VIOLATION, lockWallet, sqlState } from '../booking/booking-db';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
@@ -223,8 +224,11 @@ async function insertBooking(
     .where(eq(address.userId, h.userId))
     .orderBy(sql`${address.isDefault} desc`, address.createdAt)
     .limit(1);
-  const total = p.items.reduce((sum, i) => sum + i.pricePence, 0);
-  const minutes = p.items.reduce((sum, i) => sum + i.durationMinutes, 0) + BOOKING_BUFFER_MINUTES;
+  const { totalPricePence: total, totalDurationMinutes: minutes } = basketTotal(
+    p.items,
+    null,
+    DEFAULT_RULES_CONFIG,
+  );
   const snapshot: AddressSnapshot | null = home
     ? {
         label: home.label,
@@ -329,7 +333,7 @@ async function ensureUpcoming(tx: Tx, h: DemoHistory, now: Date): Promise<number
   if (any) return 0;
   const p = await priced(tx, h, h.upcoming);
   if (!p) return 0;
-  const minutes = p.items.reduce((sum, i) => sum + i.durationMinutes, 0) + BOOKING_BUFFER_MINUTES;
+  const minutes = basketTotal(p.items, null, DEFAULT_RULES_CONFIG).totalDurationMinutes;
   const windows = await queryRows<{ start_ms: number; end_ms: number }>(
     tx,
     sql`select extract(epoch from lower(during))::float8 * 1000 as start_ms,
