@@ -90,6 +90,10 @@ const envSchema = z.object({
   PARTIAL_REFUND_UNTIL_HOURS: int(0, 24 * 14).default(2),
   PARTIAL_REFUND_PERCENT: int(0, 100).default(50),
   RESCHEDULE_NOTICE_HOURS: int(0, 24 * 14).default(24),
+  /** Spec 5 referralCredit: off a referred customer's first booking, and to their referrer. */
+  REFERRAL_CREDIT_PENCE: int(1, 100_000).default(1000),
+  /** Wallet credit unspent this many days after it was added is written off; unset: never. */
+  WALLET_CREDIT_EXPIRY_DAYS: int(1, 3650).optional(),
 });
 
 export interface SocialProviderConfig {
@@ -160,6 +164,13 @@ export interface AppConfig {
     jobsIntervalSeconds: number;
   };
   cancellation: CancellationPolicyConfig;
+  wallet: WalletConfig;
+}
+
+export interface WalletConfig {
+  referralCreditPence: number;
+  /** null: credit never expires. */
+  creditExpiryDays: number | null;
 }
 
 export class ConfigError extends Error {
@@ -274,6 +285,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       partialRefundUntilHours: e.PARTIAL_REFUND_UNTIL_HOURS,
       partialRefundPercent: e.PARTIAL_REFUND_PERCENT,
       rescheduleNoticeHours: e.RESCHEDULE_NOTICE_HOURS,
+    },
+    wallet: {
+      referralCreditPence: e.REFERRAL_CREDIT_PENCE,
+      creditExpiryDays: e.WALLET_CREDIT_EXPIRY_DAYS ?? null,
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -262,6 +263,9 @@ export const booking = pgTable(
     totalPricePence: integer('total_price_pence').notNull(),
     totalDurationMinutes: integer('total_duration_minutes').notNull(),
     creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
+    /** A referred customer's first-booking discount (spec 5), paid by the company, not the wallet. */
+    referralDiscountPence: integer('referral_discount_pence').notNull().default(0),
+    referralId: uuid('referral_id').references((): AnyPgColumn => referral.id),
     amountDuePence: integer('amount_due_pence').notNull(),
     refundedPence: integer('refunded_pence').notNull().default(0),
     paymentMethod: text('payment_method'),
@@ -281,7 +285,12 @@ export const booking = pgTable(
       .where(sql`${t.status} in ('held', 'requires_action')`),
     check(
       'booking_amounts_nonnegative',
-      sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0`,
+      sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0 AND ${t.referralDiscountPence} >= 0`,
+    ),
+    // Every penny of the price is paid by card or invoice, wallet credit or the referral discount.
+    check(
+      'booking_amounts_add_up',
+      sql`${t.totalPricePence} = ${t.amountDuePence} + ${t.creditAppliedPence} + ${t.referralDiscountPence}`,
     ),
   ],
 );
@@ -449,6 +458,8 @@ export const WALLET_KINDS = {
   returned: 'booking_refund',
   referral: 'referral_credit',
   giftCard: 'gift_card_redemption',
+  /** Credit older than the configured expiry, written off so that the sum stays the truth. */
+  expired: 'credit_expired',
 } as const;
 export type WalletKind = (typeof WALLET_KINDS)[keyof typeof WALLET_KINDS];
 const walletKindList = Object.values(WALLET_KINDS)
@@ -468,29 +479,70 @@ export const walletEntry = pgTable(
     amountPence: integer('amount_pence').notNull(),
     description: text('description').notNull(),
     bookingId: uuid('booking_id').references(() => booking.id),
+    /** Where the credit came from, so the wallet can say it in plain words without storing names. */
+    referralId: uuid('referral_id').references((): AnyPgColumn => referral.id),
+    giftCardId: uuid('gift_card_id').references((): AnyPgColumn => giftCard.id),
+    /** For a credit_expired entry: the earlier entry whose unspent part it writes off. */
+    expiresEntryId: bigint('expires_entry_id', { mode: 'number' }).references(
+      (): AnyPgColumn => walletEntry.id,
+    ),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
   (t) => [
     index('wallet_entry_user_idx').on(t.userId),
     check('wallet_entry_kind_known', sql`${t.kind} IN (${sql.raw(walletKindList)})`),
+    // A referrer is credited for a referral once, whatever retries, webhooks and crashes do.
+    uniqueIndex('wallet_entry_one_referral_credit')
+      .on(t.referralId)
+      .where(sql`${t.kind} = 'referral_credit'`),
+    uniqueIndex('wallet_entry_one_gift_card_redemption')
+      .on(t.giftCardId)
+      .where(sql`${t.kind} = 'gift_card_redemption'`),
+    uniqueIndex('wallet_entry_one_expiry_per_entry').on(t.expiresEntryId),
   ],
 );
 
-export const referral = pgTable('referral', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  referredUserId: text('referred_user_id')
+// A short code that stands for a customer in their referral link (/?ref=CODE); the spec's code is
+// the referrer's uid, which is also accepted.
+export const referralCode = pgTable('referral_code', {
+  code: text('code').primaryKey(),
+  userId: text('user_id')
     .notNull()
     .unique()
     .references(() => user.id),
-  referrerUserId: text('referrer_user_id')
-    .notNull()
-    .references(() => user.id),
-  valuePence: integer('value_pence').notNull(),
-  status: text('status').notNull().default('pending'),
   createdAt: createdAt(),
-  completedAt: ts('completed_at'),
 });
+
+/**
+ * Who referred whom (a customer is referred once: the unique referred id). status: pending until
+ * the referred customer's first booking is paid, then completed (the referrer is credited then).
+ * discount_booking_id is the booking that has used the referred customer's discount, if any.
+ */
+export const referral = pgTable(
+  'referral',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referredUserId: text('referred_user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id),
+    referrerUserId: text('referrer_user_id')
+      .notNull()
+      .references(() => user.id),
+    valuePence: integer('value_pence').notNull(),
+    status: text('status').notNull().default('pending'),
+    discountBookingId: uuid('discount_booking_id').references((): AnyPgColumn => booking.id),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('referral_referrer_idx').on(t.referrerUserId),
+    check('referral_not_self', sql`${t.referredUserId} <> ${t.referrerUserId}`),
+    check('referral_status', sql`${t.status} in ('pending', 'completed')`),
+    check('referral_value_positive', sql`${t.valuePence} > 0`),
+  ],
+);
 
 export const giftCard = pgTable('gift_card', {
   id: uuid('id').primaryKey().defaultRandom(),
