@@ -14,7 +14,20 @@ export const holdBody = z.object({
     .max(30),
   startsAt: isoInstant,
   addressId: z.uuid({ message: 'choose one of your saved addresses' }),
+  referralCode: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("The referrer's uid or code from the booking state (spec 3: referrer)"),
+  useCredit: z
+    .boolean()
+    .default(true)
+    .describe('Put wallet credit towards the booking (on by default when there is some)'),
 });
+
+/** Switches wallet credit on or off for a booking still held for payment. */
+export const bookingCreditBody = z.object({ useCredit: z.boolean() });
 
 /** The answer to a hold: the slot is the customer's until holdExpiresAt. */
 export const heldBookingSchema = z.object({
@@ -24,6 +37,14 @@ export const heldBookingSchema = z.object({
   totalPricePence: pence,
   totalDurationMinutes: minutes,
   creditAppliedPence: pence,
+  referralDiscountPence: pence.describe("Referral credit off a referred customer's first booking"),
+  referralNote: z
+    .string()
+    .nullable()
+    .describe('Why the referral code brought gives nothing on this booking, in words'),
+  walletCreditAvailablePence: pence.describe(
+    'Credit the customer could put towards this booking (whether or not it is used)',
+  ),
   amountDuePence: pence,
 });
 
@@ -94,6 +115,7 @@ export const bookingViewSchema = z.object({
   totalPricePence: pence,
   totalDurationMinutes: minutes,
   creditAppliedPence: pence,
+  referralDiscountPence: pence,
   amountDuePence: pence,
   refundedPence: pence,
   address: addressSnapshotSchema.nullable().describe('Null once the account has been erased'),

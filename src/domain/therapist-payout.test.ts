@@ -6,6 +6,7 @@ import { therapistPayout, therapistShare } from './therapist-payout';
 const card = (totalPricePence: number, creditAppliedPence: number) => ({
   totalPricePence,
   creditAppliedPence,
+  referralDiscountPence: 0,
   amountDuePence: totalPricePence - creditAppliedPence,
   paidByInvoice: false,
 });
@@ -72,12 +73,24 @@ describe("the therapist's share", () => {
     });
   });
 
+  it('pays the referral discount by transfer, as the platform funds it like credit', () => {
+    const funding = {
+      totalPricePence: 3000,
+      creditAppliedPence: 500,
+      referralDiscountPence: 1000,
+      amountDuePence: 1500,
+      paidByInvoice: false,
+    };
+    expect(therapistPayout(funding, 20)).toEqual({ viaChargePence: 1200, viaTransferPence: 1200 });
+  });
+
   it('refuses amounts that do not add up to the price', () => {
     expect(() =>
       therapistPayout(
         {
           totalPricePence: 3000,
           creditAppliedPence: 1000,
+          referralDiscountPence: 0,
           amountDuePence: 1000,
           paidByInvoice: false,
         },

@@ -5,6 +5,8 @@ export interface BookingFunding {
   totalPricePence: number;
   /** Wallet credit spent on the booking: money the platform holds, not the therapist. */
   creditAppliedPence: number;
+  /** A referred customer's first-booking discount: the platform's cost, like credit. */
+  referralDiscountPence: number;
   /** The rest: charged to a card, or invoiced when `paidByInvoice`. */
   amountDuePence: number;
   paidByInvoice: boolean;
@@ -31,9 +33,10 @@ export function therapistShare(pence: number, feePercent: number): number {
  * less than the whole-price rule says.
  */
 export function therapistPayout(funding: BookingFunding, feePercent: number): TherapistPayout {
-  const { totalPricePence, creditAppliedPence, amountDuePence, paidByInvoice } = funding;
-  if (creditAppliedPence + amountDuePence !== totalPricePence)
-    throw new Error('credit and amount due must add up to the price');
+  const { totalPricePence, creditAppliedPence, referralDiscountPence, amountDuePence } = funding;
+  if (creditAppliedPence + referralDiscountPence + amountDuePence !== totalPricePence)
+    throw new Error('credit, referral discount and amount due must add up to the price');
+  const { paidByInvoice } = funding;
   const earned = therapistShare(totalPricePence, feePercent);
   const viaChargePence = paidByInvoice ? 0 : therapistShare(amountDuePence, feePercent);
   return { viaChargePence, viaTransferPence: earned - viaChargePence };

@@ -12,6 +12,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
 import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
+import { referralRoutes } from './referrals/referral-routes';
 import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
 import { bookingRoutes } from './booking/booking-routes';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(professionalRoutes(ctx));
   await app.register(internalRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await app.register(referralRoutes(ctx));
   await app.register(bookingRoutes(ctx));
   await app.register(bookingPaymentRoutes(ctx));
   await app.register(meBookingRoutes(ctx));

@@ -19,7 +19,7 @@ import { findAddress, listAddresses } from './addresses';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { deleteAccount } from './delete-account';
 import { getProfile } from './get-profile';
-import { getWallet } from './get-wallet';
+import { getWallet } from '../wallet/get-wallet';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
 import { updateProfile } from './update-profile';
 

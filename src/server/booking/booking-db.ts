@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { booking, type BookingStatus } from '../db/schema';
 
@@ -51,10 +51,8 @@ export async function lockBooking(tx: Db, id: string): Promise<BookingRow | null
   return row ?? null;
 }
 
-/** Serialises everything that reads or moves one customer's credit, across instances. */
-export async function lockWallet(tx: Db, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet'), hashtext(${userId}))`);
-}
+// The wallet lock lives with the wallet; booking use cases take it second, after the row.
+export { lockWallet } from '../wallet/wallet-lock';
 
 export const PENDING_STATUSES: readonly BookingStatus[] = ['held', 'requires_action'];
 

@@ -1,6 +1,7 @@
 import { customerGuard } from '../auth/customer-guard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookingCreditBody,
   bookingParams,
   bookingViewSchema,
   cancelAnswerSchema,
@@ -15,6 +16,7 @@ import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
 import { rescheduleBooking } from './reschedule-booking';
+import { setBookingCredit } from './set-booking-credit';
 import { rulesConfigOf } from './rules-config';
 
 /**
@@ -50,6 +52,26 @@ export const bookingRoutes =
         const held = await holdBooking(ctx, guard.customerOf(request), request.body, request.log);
         return reply.status(201).send(held);
       },
+    );
+
+    app.post(
+      '/api/bookings/:id/credit',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Put wallet credit towards a held booking, or take it off',
+          params: bookingParams,
+          body: bookingCreditBody,
+          response: { 200: heldBookingSchema, ...problemResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) =>
+        setBookingCredit(
+          ctx,
+          guard.customerOf(request).id,
+          request.params.id,
+          request.body.useCredit,
+        ),
     );
 
     app.get(

@@ -5,6 +5,7 @@ import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
 import { announceBookingChange } from './announce-booking-change';
 import { PENDING_STATUSES, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
+import { completeReferral, referralDiscountIsFree } from '../referrals/settle-referral';
 
 // The status changes of a booking that waits for payment. Callers hold the booking row lock
 // (lockBooking) and pass the row they locked. Every change is a compare-and-set from the status
@@ -51,6 +52,7 @@ export async function latestPayment(tx: Db, bookingId: string): Promise<PaymentR
  */
 export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<boolean> {
   await lockWallet(tx, b.customerId);
+  if (!(await referralDiscountIsFree(tx, b))) return false;
   if (b.creditAppliedPence === 0) return true;
   return (await availableCredit(tx, b.customerId, now, b.id)) >= b.creditAppliedPence;
 }
@@ -73,6 +75,7 @@ export async function confirmBooking(
     updatedAt: now,
   });
   await spendCredit(tx, b);
+  await completeReferral(tx, b, now);
   await announceBookingChange(ctx, tx, b.id, 'confirmed');
 }
 

@@ -75,6 +75,7 @@ function toView(
     totalPricePence: b.totalPricePence,
     totalDurationMinutes: b.totalDurationMinutes,
     creditAppliedPence: b.creditAppliedPence,
+    referralDiscountPence: b.referralDiscountPence,
     amountDuePence: b.amountDuePence,
     refundedPence: b.refundedPence,
     address: deliveryAddress(b.addressSnapshot),

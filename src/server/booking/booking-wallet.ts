@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { booking, walletEntry, WALLET_KINDS } from '../db/schema';
+import { booking, WALLET_KINDS } from '../db/schema';
+import { appendWalletEntry, walletBalance } from '../wallet/wallet-ledger';
 import { PENDING_STATUSES } from './booking-db';
 
 // Credit is reserved when a slot is held (the booking's creditAppliedPence counts against the
@@ -11,13 +12,7 @@ import { PENDING_STATUSES } from './booking-db';
 // Defined beside the table, whose CHECK constraint is built from the same list.
 export { WALLET_KINDS, type WalletKind } from '../db/schema';
 
-export async function walletBalance(tx: Db, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ balance: sql<string>`coalesce(sum(${walletEntry.amountPence}), 0)` })
-    .from(walletEntry)
-    .where(eq(walletEntry.userId, userId));
-  return Number(row?.balance ?? 0);
-}
+export { walletBalance };
 
 /** Credit promised to the customer's other bookings still waiting for payment (holds not run out). */
 export async function reservedCredit(
@@ -58,17 +53,14 @@ export async function spendCredit(
   b: { id: string; customerId: string; creditAppliedPence: number },
 ): Promise<void> {
   if (b.creditAppliedPence <= 0) return;
-  await tx
-    .insert(walletEntry)
-    .values({
-      userId: b.customerId,
-      kind: WALLET_KINDS.spent,
-      amountPence: -b.creditAppliedPence,
-      description: 'Credit used for a booking',
-      bookingId: b.id,
-      idempotencyKey: `booking-${b.id}-credit-spent`,
-    })
-    .onConflictDoNothing({ target: walletEntry.idempotencyKey });
+  await appendWalletEntry(tx, {
+    userId: b.customerId,
+    kind: WALLET_KINDS.spent,
+    amountPence: -b.creditAppliedPence,
+    description: 'Credit used for a booking',
+    bookingId: b.id,
+    idempotencyKey: `booking-${b.id}-credit-spent`,
+  });
 }
 
 export async function returnCredit(
@@ -77,15 +69,12 @@ export async function returnCredit(
   amountPence: number,
 ): Promise<void> {
   if (amountPence <= 0) return;
-  await tx
-    .insert(walletEntry)
-    .values({
-      userId: b.customerId,
-      kind: WALLET_KINDS.returned,
-      amountPence,
-      description: 'Credit returned for a cancelled booking',
-      bookingId: b.id,
-      idempotencyKey: `booking-${b.id}-credit-returned`,
-    })
-    .onConflictDoNothing({ target: walletEntry.idempotencyKey });
+  await appendWalletEntry(tx, {
+    userId: b.customerId,
+    kind: WALLET_KINDS.returned,
+    amountPence,
+    description: 'Credit returned for a cancelled booking',
+    bookingId: b.id,
+    idempotencyKey: `booking-${b.id}-credit-returned`,
+  });
 }

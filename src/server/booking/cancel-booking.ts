@@ -9,6 +9,7 @@ import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { inTransaction, isPending, lockBooking, lockWallet, type WarnLog } from './booking-db';
 import { returnCredit } from './booking-wallet';
+import { returnReferralDiscount } from '../referrals/settle-referral';
 import { latestPayment, releaseBooking, setPayment } from './booking-transitions';
 import { cancelPendingPayments } from './expire-holds';
 import type { CancelAnswer } from '../../contract/booking';
@@ -95,6 +96,8 @@ export async function cancelBooking(
       await lockWallet(tx, b.customerId);
       await returnCredit(tx, b, split.walletRefundPence);
     }
+    // Everything paid given back: the referral discount was not used after all (decision 0029).
+    if (terms.refundPercent === 100) await returnReferralDiscount(tx, b);
     await releaseBooking(tx, b, now, 'cancelled');
     await tx.update(booking).set({ refundedPence: split.refundPence }).where(eq(booking.id, b.id));
     await announceBookingChange(ctx, tx, b.id, 'cancelled');

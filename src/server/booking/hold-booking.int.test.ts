@@ -47,6 +47,9 @@ for (const kind of testDatabaseKinds()) {
         totalPricePence: 4000,
         totalDurationMinutes: 90,
         creditAppliedPence: 0,
+        referralDiscountPence: 0,
+        referralNote: null,
+        walletCreditAvailablePence: 0,
         amountDuePence: 4000,
       });
       const [row] = await env.database.db.select().from(booking).where(eq(booking.id, held.id));

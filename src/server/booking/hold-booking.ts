@@ -16,6 +16,8 @@ import {
   type BookingRow,
   type WarnLog,
 } from './booking-db';
+import { effectiveReferralCode } from '../../domain/referral';
+import { referralForHold } from '../referrals/apply-referral';
 import { availableCredit } from './booking-wallet';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { expireHoldsInTheWay } from './expire-holds';
@@ -35,7 +37,12 @@ const rule = (detail: string, code: string, more: Record<string, unknown> = {}, 
     ...(field ? { errors: [{ field, message: detail }] } : {}),
   });
 
-function summary(b: BookingRow): HeldBooking {
+/** A held booking as the checkout shows it; `creditAvailablePence` is before this booking's own use. */
+export function heldSummary(
+  b: BookingRow,
+  creditAvailablePence: number,
+  referralNote: string | null = null,
+): HeldBooking {
   return {
     id: b.id,
     status: 'held',
@@ -43,8 +50,18 @@ function summary(b: BookingRow): HeldBooking {
     totalPricePence: b.totalPricePence,
     totalDurationMinutes: b.totalDurationMinutes,
     creditAppliedPence: b.creditAppliedPence,
+    referralDiscountPence: b.referralDiscountPence,
+    referralNote,
+    walletCreditAvailablePence: Math.min(
+      creditAvailablePence,
+      b.totalPricePence - b.referralDiscountPence,
+    ),
     amountDuePence: b.amountDuePence,
   };
+}
+
+async function summary(ctx: AppContext, b: BookingRow): Promise<HeldBooking> {
+  return heldSummary(b, await availableCredit(ctx.db, b.customerId, ctx.now(), b.id));
 }
 
 /**
@@ -77,7 +94,8 @@ async function ownMatchingHold(
       .from(bookingItem)
       .where(eq(bookingItem.bookingId, b.id))
       .orderBy(asc(bookingItem.position));
-    if (items.map((i) => i.id).join(',') === request.treatmentIds.join(',')) return summary(b);
+    if (items.map((i) => i.id).join(',') === request.treatmentIds.join(','))
+      return summary(ctx, b);
   }
   return null;
 }
@@ -182,7 +200,16 @@ export async function holdBooking(
         customerId: customer.id,
       });
       await lockWallet(tx, customer.id);
-      const credit = Math.min(await availableCredit(tx, customer.id, now), total.totalPricePence);
+      const referral = await referralForHold(
+        tx,
+        ctx,
+        customer.id,
+        effectiveReferralCode(request.referralCode, customer.id) ?? undefined,
+        total.totalPricePence,
+      );
+      const available = await availableCredit(tx, customer.id, now);
+      const payable = total.totalPricePence - referral.discountPence;
+      const credit = request.useCredit ? Math.min(available, payable) : 0;
       const [row] = await tx
         .insert(booking)
         .values({
@@ -197,7 +224,9 @@ export async function holdBooking(
           totalPricePence: total.totalPricePence,
           totalDurationMinutes: total.totalDurationMinutes,
           creditAppliedPence: credit,
-          amountDuePence: total.totalPricePence - credit,
+          referralId: referral.referralId,
+          referralDiscountPence: referral.discountPence,
+          amountDuePence: payable - credit,
           holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
           createdAt: now,
           updatedAt: now,
@@ -215,7 +244,7 @@ export async function holdBooking(
           isAddOn: item.isAddOn,
         })),
       );
-      return { row, released };
+      return { row, released, available, note: referral.note };
     });
   } catch (error) {
     if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
@@ -225,5 +254,5 @@ export async function holdBooking(
   }
   ctx.availabilityCache.clear();
   if (outcome.released > 0) await runProviderTasksNow(ctx, log);
-  return summary(outcome.row);
+  return heldSummary(outcome.row, outcome.available, outcome.note);
 }

@@ -25,6 +25,7 @@ interface Due {
   id: string;
   total_price_pence: number;
   credit_applied_pence: number;
+  referral_discount_pence: number;
   amount_due_pence: number;
   payment_method: string | null;
   therapist_id: string;
@@ -80,12 +81,14 @@ export async function queueTherapistTransfers(
     stranded.length = 0;
     const due = await queryRows<Due>(
       tx,
-      sql`select b.id, b.total_price_pence, b.credit_applied_pence, b.amount_due_pence,
+      sql`select b.id, b.total_price_pence, b.credit_applied_pence, b.referral_discount_pence,
+                 b.amount_due_pence,
                  b.payment_method, b.therapist_id, t.payment_account_id
           from booking b join therapist t on t.id = b.therapist_id
           where b.status in ('confirmed', 'completed')
             and b.starts_at <= ${now.toISOString()}::timestamptz
-            and (b.credit_applied_pence > 0 or b.payment_method = 'invoice')
+            and (b.credit_applied_pence > 0 or b.referral_discount_pence > 0
+                 or b.payment_method = 'invoice')
             and not exists (select 1 from provider_task p
                             where p.idempotency_key = 'booking-' || b.id::text || '-therapist-transfer')
           order by b.starts_at
@@ -98,6 +101,7 @@ export async function queueTherapistTransfers(
         {
           totalPricePence: b.total_price_pence,
           creditAppliedPence: b.credit_applied_pence,
+          referralDiscountPence: b.referral_discount_pence,
           amountDuePence: b.amount_due_pence,
           paidByInvoice: b.payment_method === 'invoice',
         },

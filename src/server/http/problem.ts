@@ -26,6 +26,8 @@ export class HttpProblem extends Error {
   readonly type: string;
   readonly errors: FieldError[] | undefined;
   readonly extensions: Record<string, unknown>;
+  /** Response headers that belong with the problem, such as Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
   constructor(
     status: number,
@@ -35,6 +37,7 @@ export class HttpProblem extends Error {
       type?: string;
       errors?: FieldError[];
       extensions?: Record<string, unknown>;
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(detail);
@@ -44,6 +47,7 @@ export class HttpProblem extends Error {
     this.type = options.type ?? 'about:blank';
     this.errors = options.errors;
     this.extensions = options.extensions ?? {};
+    this.headers = options.headers ?? {};
   }
 
   toBody(): ProblemBody {
@@ -67,3 +71,10 @@ export const forbidden = (detail: string) => new HttpProblem(403, detail);
 export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const unprocessable = (detail: string, extensions?: Record<string, unknown>) =>
   new HttpProblem(422, detail, extensions ? { extensions } : {});
+
+/** A 429 that says how long to wait, in words and in the Retry-After header. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpProblem(429, detail, {
+    extensions: { code: 'rate_limited', retryAfterSeconds },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });

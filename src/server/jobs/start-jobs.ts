@@ -4,6 +4,7 @@ import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from '../booking/expire-holds';
 import { reconcilePayments } from '../checkout/reconcile-payments';
 import { runProviderTasks } from '../payments/provider-tasks';
 import { queueTherapistTransfers } from '../checkout/queue-therapist-transfers';
+import { EXPIRY_INTERVAL_MS, expireWalletCredit } from '../wallet/expire-credit';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -24,6 +25,13 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     intervalMs: paymentsEvery,
     run: () => queueTherapistTransfers(ctx, app.log),
   });
+  if (ctx.config.wallet.creditExpiryDays !== null) {
+    startBackgroundJob(app, {
+      name: 'wallet credit expiry',
+      intervalMs: EXPIRY_INTERVAL_MS,
+      run: () => expireWalletCredit(ctx),
+    });
+  }
   startBackgroundJob(app, {
     name: 'payment provider calls',
     intervalMs: paymentsEvery,

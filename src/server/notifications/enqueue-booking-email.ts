@@ -55,6 +55,9 @@ function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl:
       ? `Refund: ${formatPence(v.refundedPence)}`
       : [
           `Total: ${formatPence(v.totalPricePence)}`,
+          v.referralDiscountPence > 0
+            ? `Referral credit: ${formatPence(v.referralDiscountPence)}`
+            : null,
           v.creditAppliedPence > 0 ? `Credit applied: ${formatPence(v.creditAppliedPence)}` : null,
           `Paid: ${formatPence(v.amountDuePence)}`,
         ]
