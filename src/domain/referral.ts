@@ -19,11 +19,7 @@ export const REFERRAL_CODE_LENGTH = 8;
 
 /** The canonical form of a typed or pasted friendly code: upper case, separators dropped. */
 export function normaliseReferralCode(code: string): string {
-  return code
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  return code.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
 export function isFriendlyReferralCode(code: string): boolean {
@@ -52,7 +48,10 @@ export function referralCodeFromBytes(bytes: Uint8Array): string {
  * Used to stop a customer referring a second account of their own.
  */
 export function mailboxOf(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   const plain = local.split('+')[0] ?? '';
   const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
   return `${gmail ? plain.replace(/\./g, '') : plain}@${gmail ? 'gmail.com' : domain}`;

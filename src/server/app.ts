@@ -13,6 +13,7 @@ import { currentCustomerResolver } from './auth/current-customer';
 import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
 import { referralRoutes } from './referrals/referral-routes';
+import { walletRoutes } from './wallet/wallet-routes';
 import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
 import { bookingRoutes } from './booking/booking-routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(internalRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(referralRoutes(ctx));
+  await app.register(walletRoutes(ctx));
   await app.register(bookingRoutes(ctx));
   await app.register(bookingPaymentRoutes(ctx));
   await app.register(meBookingRoutes(ctx));

@@ -9,7 +9,6 @@ import {
   profileViewSchema,
   savedAddressSchema,
   updateProfileBody,
-  walletSchema,
 } from '../../contract/me';
 import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
@@ -19,7 +18,6 @@ import { findAddress, listAddresses } from './addresses';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { deleteAccount } from './delete-account';
 import { getProfile } from './get-profile';
-import { getWallet } from '../wallet/get-wallet';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
 import { updateProfile } from './update-profile';
 
@@ -156,17 +154,5 @@ export const meRoutes =
         await deleteAddress(ctx.db, me(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
-
-    app.get(
-      '/api/me/wallet',
-      {
-        schema: {
-          tags,
-          summary: 'My wallet: balance and credit entries',
-          response: { 200: walletSchema, ...errors },
-        },
-      },
-      async (request) => getWallet(ctx.db, me(request)),
     );
   };

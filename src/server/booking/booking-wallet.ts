@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { booking, WALLET_KINDS } from '../db/schema';
-import { appendWalletEntry, walletBalance } from '../wallet/wallet-ledger';
+import { appendWalletEntry, debitWallet, walletBalance } from '../wallet/wallet-ledger';
 import { PENDING_STATUSES } from './booking-db';
 
 // Credit is reserved when a slot is held (the booking's creditAppliedPence counts against the
@@ -47,13 +47,17 @@ export async function availableCredit(
   return Math.max(0, balance - reserved);
 }
 
-/** Writes the spending once, whoever confirms the booking and however often. */
+/**
+ * Writes the spending once, whoever confirms the booking and however often. The reservation was
+ * checked under the wallet lock (lockCreditFor), so the balance covers it; if it ever did not,
+ * the confirmation is rolled back rather than the wallet overdrawn.
+ */
 export async function spendCredit(
   tx: Db,
   b: { id: string; customerId: string; creditAppliedPence: number },
 ): Promise<void> {
   if (b.creditAppliedPence <= 0) return;
-  await appendWalletEntry(tx, {
+  const outcome = await debitWallet(tx, {
     userId: b.customerId,
     kind: WALLET_KINDS.spent,
     amountPence: -b.creditAppliedPence,
@@ -61,6 +65,9 @@ export async function spendCredit(
     bookingId: b.id,
     idempotencyKey: `booking-${b.id}-credit-spent`,
   });
+  if (outcome === 'insufficient') {
+    throw new Error(`booking ${b.id}: the wallet no longer covers its reserved credit`);
+  }
 }
 
 export async function returnCredit(

@@ -94,8 +94,7 @@ async function ownMatchingHold(
       .from(bookingItem)
       .where(eq(bookingItem.bookingId, b.id))
       .orderBy(asc(bookingItem.position));
-    if (items.map((i) => i.id).join(',') === request.treatmentIds.join(','))
-      return summary(ctx, b);
+    if (items.map((i) => i.id).join(',') === request.treatmentIds.join(',')) return summary(ctx, b);
   }
   return null;
 }

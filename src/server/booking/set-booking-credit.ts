@@ -31,7 +31,11 @@ export async function setBookingCredit(
     const available = await availableCredit(tx, customerId, now, b.id);
     const payable = b.totalPricePence - b.referralDiscountPence;
     const credit = useCredit ? Math.min(available, payable) : 0;
-    const changes = { creditAppliedPence: credit, amountDuePence: payable - credit, updatedAt: now };
+    const changes = {
+      creditAppliedPence: credit,
+      amountDuePence: payable - credit,
+      updatedAt: now,
+    };
     await moveBooking(tx, b.id, ['held'], changes);
     return heldSummary({ ...b, ...changes }, available);
   });

@@ -60,7 +60,9 @@ export async function expireWalletOf(
  * credit entries with SKIP LOCKED, so instances share the work; a wallet still holding credit
  * added before the cut-off and not yet written off is looked at again on each pass.
  */
-export async function expireWalletCredit(ctx: AppContext): Promise<number> {
+export async function expireWalletCredit(
+  ctx: Pick<AppContext, 'config' | 'db' | 'now'>,
+): Promise<number> {
   const days = ctx.config.wallet.creditExpiryDays;
   if (days === null) return 0;
   const now = ctx.now();

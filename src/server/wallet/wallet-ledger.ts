@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { walletEntry, type WalletKind } from '../db/schema';
+import { lockWallet } from './wallet-lock';
 
 // Writing to the ledger. Every entry carries an idempotency key derived from what caused it, so
 // a replayed webhook, a retried request or a job run twice writes nothing new.
@@ -42,4 +43,22 @@ export async function appendWalletEntry(tx: Db, entry: NewWalletEntry): Promise<
     .onConflictDoNothing({ target: walletEntry.idempotencyKey })
     .returning({ id: walletEntry.id });
   return rows.length === 1;
+}
+
+export type DebitOutcome = 'written' | 'replayed' | 'insufficient';
+
+/**
+ * Takes credit out of a wallet: under the owner's wallet lock, only if the balance covers it, and
+ * only once per idempotency key (a replay answers 'replayed' and writes nothing).
+ */
+export async function debitWallet(tx: Db, entry: NewWalletEntry): Promise<DebitOutcome> {
+  if (entry.amountPence >= 0) throw new RangeError('a debit takes a negative amount');
+  await lockWallet(tx, entry.userId);
+  const [seen] = await tx
+    .select({ id: walletEntry.id })
+    .from(walletEntry)
+    .where(eq(walletEntry.idempotencyKey, entry.idempotencyKey));
+  if (seen) return 'replayed';
+  if ((await walletBalance(tx, entry.userId)) + entry.amountPence < 0) return 'insufficient';
+  return (await appendWalletEntry(tx, entry)) ? 'written' : 'replayed';
 }
