@@ -56,6 +56,7 @@ const featureDependencies = {
   account: ['auth'],
   booking: ['account', 'auth', 'catalogue'],
   professionals: ['booking', 'catalogue'],
+  referrals: ['auth', 'booking'],
 };
 
 const featureInternals = {

@@ -3,6 +3,7 @@ import { LoadingBar } from '../components/loading-bar';
 import { LoginModal, SessionWatcher } from '../features/auth';
 import { CookieBanner } from '../features/consent';
 import { ToastRegion } from '../features/notifications';
+import { ReferralLanding } from '../features/referrals';
 import { useRouteChange } from './use-route-change';
 
 // Every fresh page load has the key "default", so keying by it alone would carry one page's scroll
@@ -22,6 +23,7 @@ export function AppShell() {
       <CookieBanner />
       <LoginModal />
       <SessionWatcher />
+      <ReferralLanding />
     </>
   );
 }

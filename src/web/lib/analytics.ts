@@ -48,12 +48,16 @@ declare global {
 type GtagCommand =
   | ['consent', 'default' | 'update', Partial<ConsentState>]
   | ['event', string, Record<string, unknown>]
+  | ['set', 'user_data', Record<string, string>]
   | ['js', Date];
 
 const MAX_PENDING = 50;
 let consent: ConsentState = { ...DEFAULT_CONSENT };
 let pending: GtagCommand[] = [];
 let initialised = false;
+/** The signed-in customer's contact details for user_data; sent only while consent allows. */
+let userData: Record<string, string> | null = null;
+let userDataSent = false;
 
 function dataLayer(): unknown[] {
   window.dataLayer ??= [];
@@ -91,6 +95,41 @@ export function updateConsent(next: Partial<ConsentState>): void {
     pending = [];
     queued.forEach(send);
   }
+  sendUserData();
+}
+
+// Personal data goes further than an event: it needs consent to share user data as well as
+// analytics storage, and it is never queued in the dataLayer before that.
+const userDataAllowed = () =>
+  consent.analytics_storage === 'granted' && consent.ad_user_data === 'granted';
+
+function sendUserData(): void {
+  if (userData && !userDataSent && userDataAllowed()) {
+    send(['set', 'user_data', userData]);
+    userDataSent = true;
+  }
+}
+
+/**
+ * Spec 7: user_data (email and phone) is set on sign-in, and forgotten on sign-out. Held back
+ * until consent allows it.
+ */
+export function setAnalyticsUser(user: { email: string; phoneNumber: string | null } | null): void {
+  if (typeof window === 'undefined') return;
+  if (user === null) {
+    if (userDataSent) send(['set', 'user_data', {}]);
+    userData = null;
+    userDataSent = false;
+    return;
+  }
+  const next = {
+    email: user.email.trim().toLowerCase(),
+    ...(user.phoneNumber ? { phone_number: user.phoneNumber.replace(/[^\d+]/g, '') } : {}),
+  };
+  if (userData && JSON.stringify(userData) === JSON.stringify(next)) return;
+  userData = next;
+  userDataSent = false;
+  sendUserData();
 }
 
 function track(name: string, params: Record<string, unknown>): void {
@@ -133,6 +172,11 @@ export function trackAddToCart(items: CartItem[]): void {
 
 export function trackRemoveFromCart(items: CartItem[]): void {
   track('remove_from_cart', cartParams(items));
+}
+
+/** Spec 7: a referral link was opened. */
+export function trackReferralLink(code: string): void {
+  track('referral_link', { referral_code: code.slice(0, 64) });
 }
 
 export function trackException(description: string, fatal: boolean): void {

@@ -12,6 +12,9 @@ const held = {
   totalPricePence: 3000,
   totalDurationMinutes: 75,
   creditAppliedPence: 0,
+  referralDiscountPence: 0,
+  referralNote: null,
+  walletCreditAvailablePence: 0,
   amountDuePence: 3000,
 };
 

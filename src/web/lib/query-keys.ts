@@ -8,6 +8,7 @@ export const accountKeys = {
   me: ['me'] as const,
   addresses: ['me', 'addresses'] as const,
   wallet: ['me', 'wallet'] as const,
+  referral: ['me', 'referral'] as const,
   cards: ['me', 'cards'] as const,
   linkedAccounts: ['me', 'linked-accounts'] as const,
   appointments: ['appointments'] as const,

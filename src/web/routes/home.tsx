@@ -9,6 +9,7 @@ import {
   SparkleIcon,
 } from '../components/icons';
 import { CityPicker, clearChosenCity, readChosenCity, useCities } from '../features/catalogue';
+import { ReferralCard } from '../features/referrals';
 import { FREE_CANCELLATION_HOURS } from '../lib/policy';
 
 const STEPS = [
@@ -62,6 +63,11 @@ export default function HomePage() {
         />
         <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-10 pb-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:gap-16 lg:pt-20 lg:pb-20">
           <div>
+            <div className="mb-6 empty:hidden">
+              <ReferralCard
+                browseTo={remembered ? `/${remembered.slug}/select-treatments` : '#choose-city'}
+              />
+            </div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold tracking-widest text-brand-800 uppercase shadow-sm">
               <SparkleIcon className="h-4 w-4" />
               At-home beauty &amp; wellness
@@ -81,6 +87,7 @@ export default function HomePage() {
           </div>
 
           <section
+            id="choose-city"
             aria-labelledby={pickerHeadingId}
             className="rounded-3xl border border-white bg-white/75 p-5 shadow-xl shadow-brand-900/5 backdrop-blur sm:p-7"
           >

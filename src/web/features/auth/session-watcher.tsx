@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { setAnalyticsUser } from '../../lib/analytics';
 import { useSession } from './auth-client';
 import { refuseMissingUserRecord } from './session-actions';
 import { isUserRecordMissing, meQuery } from './use-me';
@@ -18,6 +19,14 @@ export function SessionWatcher() {
   useEffect(() => {
     if (missing) void refuseMissingUserRecord(queryClient);
   }, [missing, queryClient]);
+
+  // Spec 7: user_data follows who is signed in (the analytics module asks consent first).
+  const email = signedIn ? me.data?.email : undefined;
+  const phoneNumber = signedIn ? me.data?.phoneNumber : undefined;
+  useEffect(() => {
+    if (session.isPending) return;
+    setAnalyticsUser(email ? { email, phoneNumber: phoneNumber ?? null } : null);
+  }, [session.isPending, email, phoneNumber]);
 
   return null;
 }

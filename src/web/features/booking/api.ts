@@ -128,6 +128,15 @@ export function holdBooking(input: z.input<typeof holdBody>): Promise<HeldBookin
   return api.post('/api/bookings', input, { schema: heldBookingSchema });
 }
 
+/** The checkout's "use my wallet credit" switch, while the booking is held. */
+export function setBookingCredit(id: string, useCredit: boolean): Promise<HeldBooking> {
+  return api.post(
+    `/api/bookings/${encodeURIComponent(id)}/credit`,
+    { useCredit },
+    { schema: heldBookingSchema },
+  );
+}
+
 export function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
   return api.post(`/api/bookings/${encodeURIComponent(id)}/payment`, payment, {
     schema: paymentAnswerSchema,

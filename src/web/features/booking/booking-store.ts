@@ -15,6 +15,7 @@ import {
   removeFromSelection,
   selectionForCity,
   type BookingSelection,
+  type Referrer,
   type SelectedTherapist,
 } from './selection-state';
 
@@ -29,6 +30,8 @@ interface BookingActions {
   setSlot: (city: string, therapist: SelectedTherapist, time: string) => void;
   forgetSlot: () => void;
   setHeldBooking: (id: string | null) => void;
+  /** Spec 3: who referred the customer, from a validated referral link. */
+  setReferrer: (referrer: Referrer | null) => void;
   /** Spec 4: clears treatments, date, therapist, time, referrer and the stored selection. */
   clearSelected: () => void;
 }
@@ -91,6 +94,7 @@ export const useBookingStore = create<BookingStore>()(
         set(chooseSlot(selectionOf(get()), city, therapist, time)),
       forgetSlot: () => set(forgetSlot(selectionOf(get()))),
       setHeldBooking: (id) => set({ heldBookingId: id }),
+      setReferrer: (referrer) => set({ referrer }),
       clearSelected: () => {
         set(clearedSelection(selectionOf(get())));
         // Persist has just written the cleared state back; the spec wants the stored copy gone.

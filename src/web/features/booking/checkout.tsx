@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { ArrowRightIcon } from '../../components/icons';
+import { formatPence } from '../../../domain/format';
+import { ArrowRightIcon, GiftIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify, useUiStore } from '../../lib/ui-store';
 import { FormMessage } from '../../components/form-fields';
 import { useCurrentCustomer } from '../auth';
 import type { Me } from '../account';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';
-import { bookingKeys, holdBooking, useBooking, type PaymentResult } from './api';
+import { bookingKeys, holdBooking, useBooking, type HeldBooking, type PaymentResult } from './api';
 import { AppointmentDetails } from './appointment-details';
 import { addressLine } from './booking-format';
 import { UserIcon } from './booking-icons';
@@ -22,6 +23,7 @@ import { PaymentForm } from './payment-form';
 import { confirmationPath, useGoToConfirmation } from './payment-outcome';
 import { SelectionSummary } from './selection-summary';
 import { useAbandonHold } from './use-abandon-hold';
+import { WalletCreditSwitch } from './wallet-credit-switch';
 
 type Notice = { message: string; chooseAgain: boolean } | null;
 
@@ -75,6 +77,8 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const abandonHold = useAbandonHold();
   const [addressId, setAddressId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // The last answer about the held booking's money: the referral note and the credit available.
+  const [lastHold, setLastHold] = useState<HeldBooking | null>(null);
   const defaultAddressId = useDefaultAddressId();
   const chosenAddress = addressId ?? defaultAddressId;
   const heldId = selection.heldBookingId;
@@ -113,10 +117,13 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         treatmentIds: selection.selectedTreatments,
         startsAt: selectedTime,
         addressId: chosenAddress,
+        ...(selection.referrer ? { referralCode: selection.referrer.uid } : {}),
+        useCredit: true,
       });
     },
     onSuccess: (booking) => {
       setNotice(null);
+      setLastHold(booking);
       setHeldBooking(booking.id);
       refreshAvailability();
     },
@@ -172,6 +179,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   }, [setHeldBooking, refreshAvailability]);
 
   const booking = held.data?.status === 'held' ? held.data : null;
+  const heldAnswer = booking && lastHold?.id === booking.id ? lastHold : null;
 
   // The button just pressed (sign in, hold, pay) is gone once the step changes; carry keyboard and
   // screen-reader users to the section that now needs them instead of leaving focus nowhere.
@@ -245,9 +253,18 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             {booking.holdExpiresAt && (
               <HoldCountdown expiresAt={booking.holdExpiresAt} onExpired={onExpired} />
             )}
+            {heldAnswer?.referralNote && (
+              <FormMessage tone="info">{heldAnswer.referralNote}</FormMessage>
+            )}
+            <WalletCreditSwitch
+              bookingId={booking.id}
+              creditAppliedPence={booking.creditAppliedPence}
+              availablePence={heldAnswer?.walletCreditAvailablePence ?? me.walletBalancePence}
+              onChanged={setLastHold}
+            />
             <div>
               <h3 className="font-semibold text-ink">Your order</h3>
-              <OrderSummary booking={booking} />
+              <OrderSummary booking={booking} referrerName={selection.referrer?.name} />
             </div>
             <CancellationTerms startsAt={booking.startsAt} />
             <PaymentForm
@@ -264,6 +281,16 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
           </p>
         ) : (
           <div className="mt-4">
+            {selection.referrer && (
+              <p className="mb-3 flex items-start gap-2 rounded-2xl bg-brand-50 p-3 text-sm text-brand-950">
+                <GiftIcon className="h-5 w-5 shrink-0 text-brand-700" />
+                <span>
+                  {selection.referrer.name}&rsquo;s referral gives{' '}
+                  {formatPence(selection.referrer.value)} off your first booking. It is taken off
+                  when we hold your time.
+                </span>
+              </p>
+            )}
             <p className="text-sm text-muted">
               We hold your time for a few minutes while you pay, so nobody else can take it.
             </p>

@@ -11,7 +11,7 @@ export { Checkout } from './checkout';
 export { ContinueBar } from './continue-bar';
 export { DateCalendar } from './date-calendar';
 export { PaymentReturn } from './payment-return';
-export { previousStep, type BookingStep } from './selection-state';
+export { previousStep, type BookingStep, type Referrer } from './selection-state';
 export { StepGuard } from './step-guard';
 export { TherapistCard } from './therapist-card';
 export { TreatmentPicker } from './treatment-picker';

@@ -5,15 +5,27 @@ import { formatDuration } from './booking-format';
 interface OrderSummaryProps {
   booking: Pick<
     Booking,
-    'items' | 'totalPricePence' | 'creditAppliedPence' | 'amountDuePence' | 'refundedPence'
+    | 'items'
+    | 'totalPricePence'
+    | 'creditAppliedPence'
+    | 'referralDiscountPence'
+    | 'amountDuePence'
+    | 'refundedPence'
   >;
+  /** Who referred the customer, to name the referral credit. */
+  referrerName?: string | undefined;
   /** What the last line is called: "Amount to pay" before paying, "Paid" after. */
   dueLabel?: string;
 }
 
 /** Every item with the server's prices, then credit and what is left to pay. */
-export function OrderSummary({ booking, dueLabel = 'Amount to pay' }: OrderSummaryProps) {
+export function OrderSummary({
+  booking,
+  dueLabel = 'Amount to pay',
+  referrerName,
+}: OrderSummaryProps) {
   const { items, totalPricePence, creditAppliedPence, amountDuePence, refundedPence } = booking;
+  const { referralDiscountPence } = booking;
   return (
     <div>
       <ul className="divide-y divide-brand-100">
@@ -32,8 +44,16 @@ export function OrderSummary({ booking, dueLabel = 'Amount to pay' }: OrderSumma
           <dt className="text-muted">Total price</dt>
           <dd className="text-ink">{formatPence(totalPricePence)}</dd>
         </div>
+        {referralDiscountPence > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">
+              {referrerName ? `Referral credit from ${referrerName}` : 'Referral credit'}
+            </dt>
+            <dd className="text-ink">−{formatPence(referralDiscountPence)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
-          <dt className="text-muted">Credit applied</dt>
+          <dt className="text-muted">Wallet credit</dt>
           <dd className="text-ink">
             {creditAppliedPence > 0 ? `−${formatPence(creditAppliedPence)}` : formatPence(0)}
           </dd>

@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { useWallet } from '../../features/account';
 import { PageTitle } from '../../components/section-card';
+import { ReferralShare } from '../../features/referrals';
 
 const entryDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -11,18 +12,6 @@ const entryDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: UK_TIME_ZONE,
 });
-
-const KIND_LABELS: Record<string, string> = {
-  referral: 'Referral credit',
-  referral_credit: 'Referral credit',
-  referral_bonus: 'Referral credit',
-  booking_payment: 'Used on a booking',
-  booking_refund: 'Returned from a cancelled booking',
-  refund: 'Refund',
-  gift_card: 'Gift card',
-  gift_card_redemption: 'Gift card',
-  adjustment: 'Adjustment',
-};
 
 export default function WalletPage() {
   const wallet = useWallet();
@@ -53,7 +42,7 @@ export default function WalletPage() {
               {formatPence(wallet.data.balancePence)}
             </p>
             <p className="mt-3 text-sm text-brand-100">
-              Credit is applied automatically at checkout.
+              At checkout you choose whether to put it towards your booking.
             </p>
           </section>
 
@@ -68,7 +57,7 @@ export default function WalletPage() {
               <div className="mt-4 flex gap-3 rounded-2xl bg-blush p-4 text-sm">
                 <SparkleIcon className="h-5 w-5 shrink-0 text-brand-700" />
                 <p>
-                  Nothing here yet. When a friend books their first treatment with your referral
+                  Nothing here yet. When a friend pays for their first treatment with your referral
                   link, your credit appears here.
                 </p>
               </div>
@@ -79,7 +68,6 @@ export default function WalletPage() {
                     <div className="min-w-0">
                       <p className="font-medium text-ink">{entry.description}</p>
                       <p className="text-sm text-muted">
-                        {KIND_LABELS[entry.kind] ?? 'Credit'} ·{' '}
                         {entryDate.format(Date.parse(entry.createdAt))}
                       </p>
                     </div>
@@ -94,6 +82,7 @@ export default function WalletPage() {
               </ul>
             )}
           </section>
+          <ReferralShare />
         </div>
       )}
     </>

@@ -82,6 +82,26 @@ export default function CancellationPolicyPage() {
         <li>You are never charged a fee for cancelling on top of the amount kept.</li>
       </ul>
 
+      <h2>If your first booking came with referral credit</h2>
+      <ul>
+        <li>
+          Referral credit from a friend&rsquo;s link comes off the price of your first booking. It
+          is not money you paid, so it is never refunded to your card or wallet.
+        </li>
+        <li>
+          If you cancel that booking in time to get everything back, the referral credit is not used
+          up: it comes off your next booking instead.
+        </li>
+        <li>
+          If you cancel once part of the price is kept, the referral credit counts as used, and your
+          refund is worked out on what you paid by card and from your wallet.
+        </li>
+        <li>
+          The friend who referred you keeps the credit they received when you paid, whatever happens
+          to the booking afterwards.
+        </li>
+      </ul>
+
       <h2>Holding your slot while you pay</h2>
       <p>
         When you go to payment we hold your chosen time for {SLOT_HOLD_MINUTES} minutes so nobody

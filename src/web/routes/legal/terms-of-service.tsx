@@ -60,8 +60,12 @@ export default function TermsOfServicePage() {
       <h2>5. Credit, referrals and gift cards</h2>
       <p>
         Wallet credit, including referral credit and gift card balances, can be used towards
-        bookings on {BRAND_NAME}. It cannot be exchanged for cash. Referral credit is given once per
-        new customer, and you cannot refer yourself. We may withdraw credit obtained by misuse.
+        bookings on {BRAND_NAME}. It cannot be exchanged for cash. A new customer can be referred
+        once, before their first paid booking, and never by themselves or through a second account
+        with the same email address or phone number. Their referral credit comes off their first
+        booking; the friend who referred them receives the same credit once that booking is paid.
+        The cancellation policy says what happens to referral credit when a booking is cancelled. We
+        may withdraw credit obtained by misuse.
       </p>
 
       <h2>6. Your appointment</h2>

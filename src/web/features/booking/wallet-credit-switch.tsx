@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { formatPence } from '../../../domain/format';
+import { FormMessage } from '../../components/form-fields';
+import { isApiError } from '../../lib/api';
+import { accountKeys } from '../../lib/query-keys';
+import { bookingKeys, setBookingCredit, type HeldBooking } from './api';
+
+interface WalletCreditSwitchProps {
+  bookingId: string;
+  creditAppliedPence: number;
+  /** What the wallet could put towards this booking, as the server last said. */
+  availablePence: number;
+  onChanged: (held: HeldBooking) => void;
+}
+
+/**
+ * Wallet credit at checkout: on by default when there is some (the hold applies it), and the
+ * customer may keep it for later. The server works out the amounts; this only asks.
+ */
+export function WalletCreditSwitch({
+  bookingId,
+  creditAppliedPence,
+  availablePence,
+  onChanged,
+}: WalletCreditSwitchProps) {
+  const client = useQueryClient();
+  const hintId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (useCredit: boolean) => setBookingCredit(bookingId, useCredit),
+    onSuccess: (held) => {
+      setError(null);
+      onChanged(held);
+      void client.invalidateQueries({ queryKey: bookingKeys.booking(bookingId) });
+      void client.invalidateQueries({ queryKey: accountKeys.me });
+    },
+    onError: (e) =>
+      setError(isApiError(e) ? e.detail : 'We could not change that. Please try again.'),
+  });
+  if (availablePence <= 0 && creditAppliedPence <= 0) return null;
+
+  const using = change.isPending ? change.variables === true : creditAppliedPence > 0;
+  return (
+    <div className="rounded-2xl border border-brand-100 bg-blush p-4">
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+          checked={using}
+          disabled={change.isPending}
+          aria-describedby={hintId}
+          onChange={(e) => change.mutate(e.currentTarget.checked)}
+        />
+        <span>
+          <span className="font-semibold text-ink">Use my wallet credit</span>
+          <span id={hintId} className="block text-sm text-muted">
+            {formatPence(availablePence)} available
+            {creditAppliedPence > 0 &&
+              `: ${formatPence(creditAppliedPence)} goes towards this booking`}
+          </span>
+        </span>
+      </label>
+      {error && (
+        <div className="mt-3">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+    </div>
+  );
+}
