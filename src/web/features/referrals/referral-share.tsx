@@ -81,7 +81,7 @@ export function ReferralShare() {
               <span className="font-mono font-semibold text-ink">{data.code}</span>
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
               className={buttonClass('primary')}
@@ -100,15 +100,15 @@ export function ReferralShare() {
                 Share
               </button>
             )}
+            <p role="status" className="text-sm font-medium text-emerald-700">
+              {copy === 'copied' && 'Link copied. Paste it into a message to a friend.'}
+              {copy === 'failed' && (
+                <span className="text-red-700">
+                  Your browser would not copy the link. Select it above and copy it yourself.
+                </span>
+              )}
+            </p>
           </div>
-          <p role="status" className="min-h-5 text-sm font-medium text-emerald-700">
-            {copy === 'copied' && 'Link copied. Paste it into a message to a friend.'}
-            {copy === 'failed' && (
-              <span className="text-red-700">
-                Your browser would not copy the link. Select it above and copy it yourself.
-              </span>
-            )}
-          </p>
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-2xl bg-blush p-4">
               <dt className="text-sm text-muted">Friends who used your link</dt>

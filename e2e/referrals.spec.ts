@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookiesUpFront } from './support';
+import { chooseFirstSlot, createBookingWorld, newCustomer, payAndConfirm } from './booking-support';
+import { E2E_BASE_URL } from './env';
+
+// Spec 5 and 7: A copies their referral link; B opens it, signs up, books with the referral credit
+// taken off and pays; A's wallet shows the credit. Every customer here has a phone number of their
+// own, since a shared number would make them one person to the referral rules.
+
+const phone = () => `07700 9${String(randomBytes(2).readUInt16BE(0) % 100000).padStart(5, '0')}`;
+
+async function signUp(page: Page) {
+  const customer = { ...newCustomer(), phoneNumber: phone() };
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { ...customer, accountType: 'personal' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return customer;
+}
+
+/** The dataLayer's events of one name, as the analytics module pushed them. */
+function events(page: Page, name: string) {
+  return page.evaluate(
+    (wanted) =>
+      (window.dataLayer ?? [])
+        .map((args) => Array.from(args as ArrayLike<unknown>))
+        .filter((c) => c[0] === 'event' && c[1] === wanted)
+        .map((c) => c[2]),
+    name,
+  );
+}
+
+test('a friend opens a referral link, books with the credit off, and the referrer is credited', async ({
+  browser,
+  page,
+  context,
+  request,
+}) => {
+  await acceptCookiesUpFront(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const isla = await signUp(page);
+  const islaFirst = isla.name.split(' ')[0] ?? '';
+  await page.goto('/account/wallet');
+  const refer = page.getByRole('region', { name: 'Refer a friend' });
+  await expect(refer.getByText(/Give friends £10\.00 off their first booking/)).toBeVisible();
+  await refer.getByRole('button', { name: 'Copy link' }).click();
+  await expect(refer.getByRole('status')).toHaveText(/Link copied/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/\?ref=[0-9A-Z]{8}$/);
+  await expect(refer.getByLabel('Your referral link')).toHaveValue(link);
+
+  // B, on another device.
+  const friendContext = await browser.newContext();
+  try {
+    await acceptCookiesUpFront(friendContext);
+    const bea = await friendContext.newPage();
+    await bea.goto(new URL(link).pathname + new URL(link).search);
+    const card = bea.getByRole('region', { name: 'Great News' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(`${islaFirst} has given you £10.00 off your first booking`);
+    // The code leaves the address bar once it has been read.
+    await expect(bea).toHaveURL(`${E2E_BASE_URL}/`);
+    expect(await events(bea, 'referral_link')).toHaveLength(1);
+    await card.getByRole('link', { name: 'Browse Our Services' }).click();
+    await expect(bea.getByRole('region', { name: 'Choose your city' })).toBeInViewport();
+
+    const world = await createBookingWorld(request);
+    await chooseFirstSlot(bea, world);
+    const friend = { ...newCustomer(), phoneNumber: phone() };
+    await bea.getByRole('button', { name: 'Sign in to book' }).click();
+    const dialog = bea.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByLabel('Full name').fill(friend.name);
+    await dialog.getByLabel('Email').fill(friend.email);
+    await dialog.getByLabel('Phone number').fill(friend.phoneNumber);
+    await dialog.getByLabel('Password', { exact: true }).fill(friend.password);
+    await dialog.getByRole('radio', { name: /Personal/ }).check();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog).toHaveCount(0);
+    await bea.getByLabel('Address line 1').fill('3 Leith Walk');
+    await bea.getByLabel('Town or city').fill('Edinburgh');
+    await bea.getByLabel('Postcode').fill('EH6 8RA');
+    await bea.getByRole('button', { name: 'Use this address' }).click();
+    await expect(bea.getByText(`${islaFirst}’s referral gives £10.00 off`)).toBeVisible();
+
+    const payment = bea.getByRole('region', { name: 'Payment' });
+    await bea.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(payment.getByText(`Referral credit from ${islaFirst}`)).toBeVisible();
+    await expect(payment.getByText('−£10.00')).toBeVisible();
+    // No wallet credit yet, so no switch for it.
+    await expect(payment.getByLabel('Use my wallet credit')).toHaveCount(0);
+    await payment.getByRole('radio', { name: 'A new card' }).check();
+    await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payment.getByLabel('Expiry date').fill('12/30');
+    await payment.getByLabel('Security code (CVC)').fill('123');
+    await payment.getByRole('button', { name: 'Pay £55.00' }).click();
+    await expect(bea.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+  } finally {
+    await friendContext.close();
+  }
+
+  // A's wallet: the credit, in plain words, and the link's count.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('£10.00');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText(/^Referral credit from /)).toBeVisible();
+  await expect(history.getByText('+£10.00')).toBeVisible();
+  await expect(refer.getByText('Friends who used your link')).toBeVisible();
+  await expect(refer.locator('dd').first()).toHaveText('1');
+  await expect(refer.locator('dd').nth(1)).toHaveText('£10.00');
+});
+
+test('wallet credit goes towards a booking by default, and the customer can keep it for later', async ({
+  browser,
+  page,
+  context,
+  request,
+}) => {
+  await acceptCookiesUpFront(context);
+  // A referral gives the referrer £10.00 of credit: the way into a wallet a customer has here.
+  const ref = await signUp(page);
+  const code = (await (await page.request.get('/api/me/referral')).json()) as { code: string };
+  const friendContext = await browser.newContext();
+  try {
+    const friendPage = await friendContext.newPage();
+    await signUp(friendPage);
+    await friendPage.request.post('/api/me/addresses', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { line1: '9 Test Street', town: 'Edinburgh', postcode: 'EH1 1AA' },
+    });
+    const world = await createBookingWorld(request);
+    await friendPage.goto(`/?ref=${code.code}`);
+    await expect(friendPage.getByRole('region', { name: 'Great News' })).toBeVisible();
+    await chooseFirstSlot(friendPage, world);
+    await payAndConfirm(friendPage);
+  } finally {
+    await friendContext.close();
+  }
+  expect(ref.email).toContain('@');
+
+  await page.request.post('/api/me/addresses', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { line1: '5 Test Street', town: 'Edinburgh', postcode: 'EH1 1AA' },
+  });
+  const world = await createBookingWorld(request);
+  await chooseFirstSlot(page, world);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  const use = payment.getByLabel('Use my wallet credit');
+  await expect(use).toBeChecked();
+  await expect(
+    payment.getByText('£10.00 available: £10.00 goes towards this booking'),
+  ).toBeVisible();
+  await expect(payment.getByRole('button', { name: 'Pay £55.00' })).toBeVisible();
+  await use.uncheck();
+  await expect(use).not.toBeChecked();
+  await expect(payment.getByRole('button', { name: 'Pay £65.00' })).toBeVisible();
+  await use.check();
+  await expect(payment.getByRole('button', { name: 'Pay £55.00' })).toBeVisible();
+});
