@@ -56,8 +56,14 @@ for (const kind of testDatabaseKinds()) {
             .insert(user)
             .values({ id: userId, name: 'Prop', email: `${userId}@example.com` });
           let clock = T0;
-          const done: Exclude<WalletEvent, { op: 'replay' }>[] = [];
-          const at: number[] = [];
+          let seen = 0;
+          // Events that took effect: a delivery again must change nothing. (A refused spend sent
+          // again is a retry, which may rightly succeed once there is credit.)
+          const applied: {
+            event: Exclude<WalletEvent, { op: 'replay' }>;
+            index: number;
+            at: number;
+          }[] = [];
 
           const apply = async (
             event: Exclude<WalletEvent, { op: 'replay' }>,
@@ -69,8 +75,9 @@ for (const kind of testDatabaseKinds()) {
               await database.db.transaction((tx) =>
                 expireWalletOf(tx, userId, new Date(when), EXPIRY_DAYS),
               );
+              return false;
             } else if (event.op === 'spend') {
-              await database.db.transaction((tx) =>
+              const outcome = await database.db.transaction((tx) =>
                 debitWallet(tx, {
                   userId,
                   kind: WALLET_KINDS.spent,
@@ -80,8 +87,9 @@ for (const kind of testDatabaseKinds()) {
                   createdAt: new Date(when),
                 }),
               );
+              return outcome !== 'insufficient';
             } else {
-              await appendWalletEntry(database.db, {
+              return appendWalletEntry(database.db, {
                 userId,
                 kind: KIND[event.op],
                 amountPence: event.amount,
@@ -101,15 +109,13 @@ for (const kind of testDatabaseKinds()) {
 
           for (const event of events) {
             if (event.op === 'replay') {
-              if (done.length === 0) continue;
-              const index = event.which % done.length;
+              const again = applied[event.which % Math.max(1, applied.length)];
+              if (!again) continue;
               const before = {
                 balance: await walletBalance(database.db, userId),
                 rows: await rows(),
               };
-              const again = done[index];
-              if (!again || again.op === 'expire') continue;
-              await apply(again, index, at[index] ?? clock);
+              await apply(again.event, again.index, again.at);
               expect({
                 balance: await walletBalance(database.db, userId),
                 rows: await rows(),
@@ -117,9 +123,8 @@ for (const kind of testDatabaseKinds()) {
               continue;
             }
             clock += event.days * DAY_MS;
-            await apply(event, done.length, clock);
-            done.push(event);
-            at.push(clock);
+            const index = seen++;
+            if (await apply(event, index, clock)) applied.push({ event, index, at: clock });
 
             const balance = await walletBalance(database.db, userId);
             const wallet = await getWallet(database.db, userId);
