@@ -367,5 +367,21 @@ for (const kind of testDatabaseKinds()) {
         .where(eq(referral.referredUserId, kit.id));
       expect(rows).toHaveLength(1);
     });
+
+    it('judges minimum spend on the price before the referral credit', async () => {
+      const lee = await customer('Lee Dunn');
+      const held = await holdOk(env.app, lee, {
+        therapistId: 't-cara',
+        treatmentIds: ['massage-60', 'manicure'],
+        startsAt: at('2026-11-24', '10:00'),
+        referralCode: code,
+      });
+      // £55.00 meets Cara's £50.00 minimum, though £45.00 is left to pay.
+      expect(held).toMatchObject({
+        totalPricePence: 5500,
+        referralDiscountPence: 1000,
+        amountDuePence: 4500,
+      });
+    });
   });
 }
