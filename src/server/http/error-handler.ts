@@ -23,7 +23,10 @@ function fieldErrorsOf(error: FastifyError & { validation: unknown[] }): FieldEr
 /** Every error leaves as problem+json; bad input is a 4xx naming the field, never a 500. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpProblem) return sendProblem(reply, error.toBody());
+    if (error instanceof HttpProblem) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendProblem(reply, error.toBody());
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsOf(error);

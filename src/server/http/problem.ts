@@ -26,6 +26,8 @@ export class HttpProblem extends Error {
   readonly type: string;
   readonly errors: FieldError[] | undefined;
   readonly extensions: Record<string, unknown>;
+  /** Response headers that belong to the problem, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
   constructor(
     status: number,
@@ -35,6 +37,7 @@ export class HttpProblem extends Error {
       type?: string;
       errors?: FieldError[];
       extensions?: Record<string, unknown>;
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(detail);
@@ -44,6 +47,7 @@ export class HttpProblem extends Error {
     this.type = options.type ?? 'about:blank';
     this.errors = options.errors;
     this.extensions = options.extensions ?? {};
+    this.headers = options.headers ?? {};
   }
 
   toBody(): ProblemBody {
