@@ -16,9 +16,11 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** "Thursday 24 December 2026" for 2026-12-24. */
+/** "Thursday 24 December 2026" for 2026-12-24, built from parts: ICU versions differ on commas. */
 export function sendDateWords(sendOn: string): string {
-  return longDate.format(Date.parse(`${sendOn}T12:00:00Z`));
+  const parts = longDate.formatToParts(Date.parse(`${sendOn}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
 export function firstNameOf(name: string): string {
