@@ -3,6 +3,7 @@ import { formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { useWallet } from '../../features/account';
+import { GiftCardPurchases, RedeemGiftCard } from '../../features/gift-cards';
 import { PageTitle } from '../../components/section-card';
 
 const entryDate = new Intl.DateTimeFormat('en-GB', {
@@ -94,6 +95,8 @@ export default function WalletPage() {
               </ul>
             )}
           </section>
+          <RedeemGiftCard />
+          <GiftCardPurchases />
         </div>
       )}
     </>
