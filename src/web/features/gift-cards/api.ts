@@ -30,11 +30,16 @@ export const giftCardKeys = {
   paymentStatus: (id: string) => [...accountKeys.giftCards, id, 'payment-status'] as const,
 };
 
+/** The gift cards the customer bought, newest first. */
+export async function fetchGiftCardPurchases(signal?: AbortSignal): Promise<GiftCardPurchase[]> {
+  return (await api.get('/api/me/gift-cards', { schema: giftCardPurchasesAnswer, signal }))
+    .giftCards;
+}
+
 export function useGiftCardPurchases(enabled = true) {
   return useQuery({
     queryKey: giftCardKeys.purchases,
-    queryFn: async ({ signal }) =>
-      (await api.get('/api/me/gift-cards', { schema: giftCardPurchasesAnswer, signal })).giftCards,
+    queryFn: ({ signal }) => fetchGiftCardPurchases(signal),
     enabled,
   });
 }
@@ -44,25 +49,34 @@ export function buyGiftCard(request: GiftCardPurchaseRequest): Promise<GiftCardP
 }
 
 /** Where an order's payment stands after the provider's own authentication page. */
+export function fetchGiftCardPaymentStatus(
+  id: string,
+  signal?: AbortSignal,
+): Promise<GiftCardPaymentStatus> {
+  return api.get(`/api/gift-cards/${encodeURIComponent(id)}/payment-status`, {
+    schema: giftCardPaymentStatusSchema,
+    signal,
+  });
+}
+
 export function useGiftCardPaymentStatus(id: string) {
   return useQuery({
     queryKey: giftCardKeys.paymentStatus(id),
-    queryFn: ({ signal }) =>
-      api.get(`/api/gift-cards/${encodeURIComponent(id)}/payment-status`, {
-        schema: giftCardPaymentStatusSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchGiftCardPaymentStatus(id, signal),
   });
+}
+
+/** Moves a code's whole balance into the wallet. */
+export function redeemGiftCard(code: string): Promise<RedeemGiftCardAnswer> {
+  const body: z.input<typeof redeemGiftCardBody> = { code };
+  return api.post('/api/me/wallet/redeem', body, { schema: redeemGiftCardAnswer });
 }
 
 /** Redeeming changes the wallet, the balance on the profile, and nothing else. */
 export function useRedeemGiftCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string): Promise<RedeemGiftCardAnswer> => {
-      const body: z.input<typeof redeemGiftCardBody> = { code };
-      return api.post('/api/me/wallet/redeem', body, { schema: redeemGiftCardAnswer });
-    },
+    mutationFn: redeemGiftCard,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: accountKeys.wallet });
       void client.invalidateQueries({ queryKey: accountKeys.me });
