@@ -55,6 +55,7 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
 const featureDependencies = {
   account: ['auth'],
   booking: ['account', 'auth', 'catalogue'],
+  'gift-cards': ['auth', 'booking'],
   professionals: ['booking', 'catalogue'],
   referrals: ['auth', 'booking'],
 };

@@ -58,15 +58,24 @@ export const cardFormSchema = z.object({
 
 // A new card comes either as our own form (demo provider) or as Stripe's pm_… token; the server
 // says which one is missing in the customer's words, so both are optional here.
+export const newCardPayment = z.object({
+  method: z.literal('card'),
+  card: cardFormSchema.optional().describe('Demo provider: our own card form'),
+  paymentMethodId: z.string().max(255).optional().describe('Stripe: the pm_… from Stripe.js'),
+  saveCard: z.boolean().default(false),
+});
+export const savedCardPayment = z.object({
+  method: z.literal('saved-card'),
+  cardId: z.uuid({ message: 'must be a card id' }),
+});
+
 export const paymentBody = z.discriminatedUnion('method', [
-  z.object({
-    method: z.literal('card'),
-    card: cardFormSchema.optional().describe('Demo provider: our own card form'),
-    paymentMethodId: z.string().max(255).optional().describe('Stripe: the pm_… from Stripe.js'),
-    saveCard: z.boolean().default(false),
-  }),
-  z.object({ method: z.literal('saved-card'), cardId: z.uuid({ message: 'must be a card id' }) }),
+  newCardPayment,
+  savedCardPayment,
   z.object({ method: z.literal('invoice') }),
+  z
+    .object({ method: z.literal('credit') })
+    .describe('Nothing left to pay: wallet or referral credit covers the whole booking'),
 ]);
 
 /** What paying (or answering the bank's check) ended in; errors are problems (402, 409, 410…). */

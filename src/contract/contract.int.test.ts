@@ -15,7 +15,14 @@ import {
   payBooking,
   rescheduleBooking,
 } from '../web/features/booking/api';
+import {
+  buyGiftCard,
+  fetchGiftCardPaymentStatus,
+  fetchGiftCardPurchases,
+  redeemGiftCard,
+} from '../web/features/gift-cards/api';
 import { api } from '../web/lib/api';
+import { codeOf } from '../test-support/gift-card-fixtures';
 import { authProvidersSchema } from './auth';
 import { availableDatesAnswer, availableTherapistsAnswer } from './availability';
 import { bookingViewSchema } from './booking';
@@ -131,11 +138,39 @@ describe('the web client reading the real server', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', refundPence: 4000 });
   });
 
+  it('buys a gift card through the bank check, lists it and redeems its code', async () => {
+    const orderId = crypto.randomUUID();
+    const bought = await buyGiftCard({
+      orderId,
+      amountPence: 3000,
+      recipientName: 'Rosa',
+      recipientEmail: 'rosa@example.com',
+      sendOn: '2026-11-23',
+      method: 'card',
+      card: { number: '4000002760003184', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
+    if (bought.status !== 'requires_action')
+      throw new Error(`expected the bank check: ${bought.status}`);
+    const paymentId = new URL(bought.actionUrl, 'http://x').searchParams.get('payment') ?? '';
+    const bank = await fetchAuthentication(paymentId);
+    expect(bank).toMatchObject({ bookingId: null, giftCardId: orderId, amountPence: 3000 });
+    expect(await answerAuthentication(paymentId, 'approve')).toEqual({ status: 'confirmed' });
+    expect((await fetchGiftCardPaymentStatus(orderId)).status).toBe('paid');
+    const [listed] = await fetchGiftCardPurchases();
+    expect(listed).toMatchObject({ id: orderId, amountPence: 3000, status: 'sending' });
+
+    const code = await codeOf(env.database.db, orderId);
+    expect(await redeemGiftCard(code)).toEqual({ addedPence: 3000, balancePence: 3000 });
+    const wallet = await api.get('/api/me/wallet', { schema: walletSchema });
+    expect(wallet.balancePence).toBe(3000);
+  });
+
   it("reads the customer's profile, wallet and addresses", async () => {
     const me = await api.get('/api/me', { schema: profileViewSchema });
     expect(me).toMatchObject({ id: ada.id, name: 'Ada Lovelace', accountType: 'personal' });
     const wallet = await api.get('/api/me/wallet', { schema: walletSchema });
-    expect(wallet.balancePence).toBe(0);
+    // The gift card she bought herself and redeemed above.
+    expect(wallet.balancePence).toBe(3000);
     const { addresses } = await api.get('/api/me/addresses', { schema: addressesAnswer });
     expect(addresses.map((a) => a.id)).toEqual([ada.addressId]);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pence } from './common';
 
 // /api/payments/*: which card form to show, the demo bank's 3-D Secure page, Stripe's webhook.
-// Paying itself is POST /api/bookings/:id/payment (booking.ts).
+// Paying itself is POST /api/bookings/:id/payment (booking.ts) or POST /api/gift-cards.
 
 export const paymentConfigSchema = z.object({
   provider: z.enum(['demo', 'stripe']),
@@ -14,11 +14,14 @@ export const paymentParams = z.object({ paymentId: z.uuid({ message: 'must be a 
 /** What the demo provider's simulated bank page shows. */
 export const authenticationViewSchema = z.object({
   paymentId: z.string(),
-  bookingId: z.string(),
+  bookingId: z.string().nullable().describe('The booking paid for, or null for a gift card'),
+  giftCardId: z.string().nullable().describe('The gift card paid for, or null for a booking'),
   amountPence: pence,
   currency: z.literal('GBP'),
   merchant: z.string(),
-  therapistName: z.string(),
+  /** What the payment is for, e.g. "Appointment with Morag" or "£50.00 gift card for Ailsa". */
+  purpose: z.string(),
+  therapistName: z.string().describe('Empty for a gift card'),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   status: z.string().describe('requires_action until answered'),

@@ -36,6 +36,8 @@ import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { bookingPaymentRoutes } from './checkout/booking-payment-routes';
+import { giftCardPaymentRoutes } from './checkout/gift-card-payment-routes';
+import { giftCardRoutes } from './gift-cards/gift-card-routes';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './checkout/payment-routes';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
 import { professionalRoutes } from './professionals/routes';
@@ -150,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentConfigRoutes(ctx));
   await app.register(paymentAuthenticationRoutes(ctx));
   await app.register(stripeWebhookRoutes(ctx));
+  await app.register(giftCardPaymentRoutes(ctx));
+  await app.register(giftCardRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // Outside production only: registered routes answer before the web app's fallback, and in

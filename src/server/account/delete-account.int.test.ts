@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,6 +34,8 @@ import { StripePaymentProvider } from '../payments/stripe-provider';
 import { testConfig } from '../../test-support/test-config';
 import { createTestCustomer, TEST_ORIGIN, TEST_PASSWORD } from '../../test-support/test-customer';
 import { testDatabaseKinds } from '../../test-support/test-database';
+import { createMailWorker } from '../mail/mail-worker';
+import { startTestSmtpServer } from '../../test-support/test-smtp-server';
 import { deleteAccount } from './delete-account';
 
 // The strongest check of an erasure: after it, search every text and JSON column of every table
@@ -234,12 +237,21 @@ for (const kind of testDatabaseKinds()) {
         p256dh: 'key',
         auth: 'auth',
       });
-      await db.insert(giftCard).values({
-        code: 'GIFT-Z',
-        amountPence: 2000,
-        balancePence: 2000,
-        recipientEmail: zelda.email,
-      });
+      // She buys a gift card for a friend, her message signed with her name; Otto sends her one.
+      const buy = (from: BookingCustomer, recipientEmail: string, message: string) =>
+        post(app, from, '/api/gift-cards', {
+          orderId: randomUUID(),
+          amountPence: 2000,
+          recipientName: 'Una Giftwright',
+          recipientEmail,
+          message,
+          sendOn: '2026-11-23',
+          ...withCard('4242 4242 4242 4242'),
+        });
+      const bought = await buy(z, `una.giftwright.${suffix}@example.com`, `Love, ${zelda.name}`);
+      expect(bought.json(), bought.body).toMatchObject({ status: 'confirmed' });
+      const forHer = await buy(o, zelda.email, 'Happy birthday');
+      expect(forHer.statusCode, forHer.body).toBe(200);
       const [upcomingPayment] = await db
         .select()
         .from(payment)
@@ -322,6 +334,7 @@ for (const kind of testDatabaseKinds()) {
           'business_payment.billing_name',
           'email_outbox.text_body',
           'email_outbox.to_address',
+          'gift_card.message',
           'gift_card.recipient_email',
           'payment_event.payload',
           'rate_limit.key',
@@ -337,6 +350,28 @@ for (const kind of testDatabaseKinds()) {
       expect(ledgerBefore.rows).toHaveLength(5);
 
       clock.set('2026-11-25T12:00:00Z');
+      // Not while the gift card she bought waits to be sent: its email holds the only code.
+      await expect(
+        deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now()),
+      ).rejects.toThrow(/gift card you bought is being sent/);
+      const smtp = await startTestSmtpServer();
+      try {
+        const worker = createMailWorker({
+          db,
+          smtpUrl: smtp.url,
+          from: 'Glow at Home <bookings@glow.test>',
+          messageIdDomain: 'glow.test',
+          log: { warn: () => undefined, error: () => undefined },
+          batchSize: 100,
+        });
+        await worker.runOnce();
+        await worker.stop();
+        expect(
+          smtp.messages.some((m) => m.to.includes(`una.giftwright.${suffix}@example.com`)),
+        ).toBe(true);
+      } finally {
+        await smtp.close();
+      }
       const erased = await deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now());
 
       expect(erased).toEqual({
@@ -370,6 +405,21 @@ for (const kind of testDatabaseKinds()) {
       expect(left.every((t) => t.status === 'done')).toBe(true);
 
       expect(await whereFound(db, traces(zelda))).toEqual([]);
+      // Her friend's name and address were her words too.
+      expect(await whereFound(db, ['una giftwright', `una.giftwright.${suffix}`])).toEqual([]);
+      const cards = await db
+        .select({
+          status: giftCard.status,
+          amount: giftCard.amountPence,
+          to: giftCard.recipientEmail,
+        })
+        .from(giftCard)
+        .orderBy(giftCard.createdAt);
+      // The sales stay: hers paid and sent, Otto's to her without her address.
+      expect(cards).toEqual([
+        { status: 'active', amount: 2000, to: null },
+        { status: 'active', amount: 2000, to: null },
+      ]);
       expect(await whereFound(db, [card.providerCardId, 'cus_zelda', 'fpZelda'])).toEqual([]);
       // Nobody else's data went with hers.
       expect(await whereFound(db, traces(otto))).toEqual(ottoBefore);

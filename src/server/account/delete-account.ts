@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
 import { enqueueProviderTask, type ProviderTask } from '../payments/provider-tasks';
+import { giftCardAwaitingDelivery } from '../gift-cards/erase-gift-card-data';
+import { sendDateWords } from '../gift-cards/gift-card-emails';
 import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
 import type { DeleteAccountInput } from '../../contract/me';
 
@@ -55,6 +57,15 @@ export async function deleteAccount(
     if (upcoming.length > 0) {
       throw conflict(
         'You have an upcoming appointment. Please cancel it first, then delete your account.',
+      );
+    }
+    // Its email holds the only copy of the code: erasing it now would lose the gift.
+    const gift = await giftCardAwaitingDelivery(tx, userId);
+    if (gift) {
+      throw conflict(
+        gift.deliverAt > now
+          ? `A gift card you bought is due to be sent on ${sendDateWords(gift.sendOn)}. You can delete your account once it has been sent.`
+          : 'A gift card you bought is being sent right now. Please try again in a few minutes.',
       );
     }
     // Unpaid holds simply lapse now rather than in ten minutes.

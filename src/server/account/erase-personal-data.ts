@@ -18,8 +18,9 @@ import {
   user,
   verification,
 } from '../db/schema';
+import { eraseGiftCardData } from '../gift-cards/erase-gift-card-data';
 import { redactStripeEvent } from '../payments/redact-stripe-event';
-import { deletedEmail } from './deleted-account';
+import { deletedEmail } from '../db/deleted-account';
 
 // Everything here runs in the deletion's one transaction: either the person is gone from every
 // table or nothing changed. What stays is what the law makes us keep (docs/decisions/0019):
@@ -106,10 +107,7 @@ export async function erasePersonalData(tx: Db, userId: string, now: Date): Prom
         sql`lower(right(${rateLimit.key}, ${email.length + 1}::int)) = ${`:${email}`}`,
       ),
     );
-  await tx
-    .update(giftCard)
-    .set({ recipientEmail: null })
-    .where(sql`lower(${giftCard.recipientEmail}) = ${email}`);
+  await eraseGiftCardData(tx, userId, email, deletedEmail(userId), now);
 
   await tx.delete(session).where(eq(session.userId, userId));
   await tx.delete(account).where(eq(account.userId, userId));
@@ -150,10 +148,15 @@ async function eraseAddressSnapshots(tx: Db, userId: string, now: Date) {
 
 const theirBookingIds = (userId: string) =>
   sql`(select ${booking.id}::text from ${booking} where ${booking.customerId} = ${userId})`;
+const theirGiftCardIds = (userId: string) =>
+  sql`(select ${giftCard.id}::text from ${giftCard} where ${giftCard.buyerUserId} = ${userId})`;
+/** Payments for their bookings and for the gift cards they bought. */
+const theirPayments = (userId: string) =>
+  sql`(${payment.bookingId} in (select ${booking.id} from ${booking} where ${booking.customerId} = ${userId})
+       or ${payment.giftCardId} in (select ${giftCard.id} from ${giftCard} where ${giftCard.buyerUserId} = ${userId}))`;
 const theirPaymentIds = (userId: string) =>
   sql`(select ${payment.providerPaymentId} from ${payment}
-       join ${booking} on ${booking.id} = ${payment.bookingId}
-       where ${booking.customerId} = ${userId} and ${payment.providerPaymentId} is not null)`;
+       where ${theirPayments(userId)} and ${payment.providerPaymentId} is not null)`;
 
 /**
  * Stripe events are found by what ties them to the person: our booking id in the metadata, one of
@@ -173,6 +176,7 @@ async function redactPaymentEvents(tx: Db, userId: string, providerIds: string[]
         eq(paymentEvent.provider, 'stripe'),
         or(
           sql`${object} -> 'metadata' ->> 'bookingId' in ${theirBookingIds(userId)}`,
+          sql`${object} -> 'metadata' ->> 'giftCardId' in ${theirGiftCardIds(userId)}`,
           sql`${object} ->> 'id' in ${theirPaymentIds(userId)}`,
           sql`${idIn('payment_intent')} in ${theirPaymentIds(userId)}`,
           providerIds.length > 0 ? inArray(sql`${object} ->> 'id'`, providerIds) : undefined,
@@ -205,12 +209,7 @@ async function erasePayments(tx: Db, userId: string, now: Date) {
       providerRequest: sql`case when ${payment.status} = 'pending' then ${payment.providerRequest} end`,
       updatedAt: now,
     })
-    .where(
-      inArray(
-        payment.bookingId,
-        tx.select({ id: booking.id }).from(booking).where(eq(booking.customerId, userId)),
-      ),
-    );
+    .where(theirPayments(userId));
 }
 
 /** The record that a message was sent stays; to whom, and what it said, goes. */
@@ -224,6 +223,8 @@ async function eraseMail(tx: Db, userId: string, email: string) {
       attachments: null,
       // An SMTP error quotes the recipient.
       error: null,
+      // Emptied, a message still waiting must not go out (to the placeholder) after all.
+      status: sql`case when ${emailOutbox.status} = 'pending' then 'failed' else ${emailOutbox.status} end`,
     })
     .where(sql`lower(${emailOutbox.toAddress}) = ${email}`);
 }

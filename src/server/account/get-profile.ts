@@ -3,7 +3,7 @@ import { GENDERS } from '../../domain/account-forms';
 import type { Db } from '../db/client';
 import { businessPayment, user, walletEntry } from '../db/schema';
 import { HttpProblem } from '../http/problem';
-import { isDeletedEmail } from './deleted-account';
+import { isDeletedEmail } from '../db/deleted-account';
 import type { ProfileView as Profile } from '../../contract/me';
 
 export type { Profile };

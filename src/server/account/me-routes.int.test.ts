@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { account, businessPayment, user, WALLET_KINDS, walletEntry } from '../db/schema';
-import { deletedEmail } from './deleted-account';
+import { deletedEmail } from '../db/deleted-account';
 import { MAX_ADDRESSES } from './addresses';
 import { buildTestApp } from '../../test-support/test-app';
 import {

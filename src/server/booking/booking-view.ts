@@ -135,7 +135,7 @@ export async function loadBookingViews(
   }
   const paymentByBooking = new Map<string, PaymentRow>();
   for (const p of payments)
-    if (!paymentByBooking.has(p.bookingId)) paymentByBooking.set(p.bookingId, p);
+    if (p.bookingId && !paymentByBooking.has(p.bookingId)) paymentByBooking.set(p.bookingId, p);
   return rows.map((b) =>
     toView(
       b,

@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
-import { lockPayment, setPayment } from '../booking/booking-transitions';
-import { nextAttemptNumber } from './payment-attempt';
+import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
+import { lockPayment, setPayment, type PaymentRow } from '../booking/booking-transitions';
+import { lockGiftCard } from '../gift-cards/gift-card-db';
+import { withdrawGiftCard } from '../gift-cards/withdraw-gift-card';
+import { nextAttemptNumber, type Purchase } from './payment-attempt';
 import type { PaymentStep } from './payment-steps';
+import { SETTLED } from './provider-news';
+import { settleGiftCardPayment, type GiftCardStep } from './settle-gift-card-payment';
 import { settlePayment, type ProviderNews } from './settle-payment';
 import type { Db } from '../db/client';
 import { booking, payment, paymentEvent } from '../db/schema';
@@ -84,19 +88,26 @@ function intentNews(
  * by the intent's id. With neither — a payment our records lost — one is written from the
  * intent's metadata so that the money is settled like any other: never ignored.
  */
-async function attemptFor(tx: Db, b: BookingRow, intent: Stripe.PaymentIntent, now: Date) {
+async function attemptFor(
+  tx: Db,
+  purchase: Purchase,
+  intent: Stripe.PaymentIntent,
+  now: Date,
+): Promise<PaymentRow | null> {
+  const belongs = (p: Pick<PaymentRow, 'bookingId' | 'giftCardId'>) =>
+    purchase.kind === 'booking' ? p.bookingId === purchase.id : p.giftCardId === purchase.id;
   const ours = intent.metadata?.paymentId;
-  if (ours && /^[0-9a-f-]{36}$/i.test(ours)) {
+  if (ours && UUID.test(ours)) {
     const found = await lockPayment(tx, ours);
-    if (found && found.bookingId === b.id) return found;
+    if (found && belongs(found)) return found;
   }
   const byIntent = await paymentFor(tx, intent.id);
-  if (byIntent) return byIntent.bookingId === b.id ? lockPayment(tx, byIntent.id) : null;
-  const attempt = await nextAttemptNumber(tx, b.id);
+  if (byIntent) return belongs(byIntent) ? lockPayment(tx, byIntent.id) : null;
+  const attempt = await nextAttemptNumber(tx, purchase);
   const [row] = await tx
     .insert(payment)
     .values({
-      bookingId: b.id,
+      ...(purchase.kind === 'booking' ? { bookingId: purchase.id } : { giftCardId: purchase.id }),
       provider: 'stripe',
       method: 'card',
       attempt,
@@ -119,13 +130,23 @@ async function paymentFor(tx: Db, providerPaymentId: string) {
   return row ?? null;
 }
 
-/** A refund (ours echoed back, or one made in Stripe's dashboard): amounts only ever grow. */
-async function applyRefund(tx: Db, charge: Stripe.Charge, now: Date): Promise<boolean> {
+/**
+ * A refund (ours echoed back, or one made in Stripe's dashboard): amounts only ever grow. A gift
+ * card whose money has all gone back can no longer be redeemed.
+ */
+async function applyRefund(
+  tx: Db,
+  charge: Stripe.Charge,
+  now: Date,
+  log: WarnLog,
+): Promise<boolean> {
   const intentId = idOf(charge.payment_intent);
   if (!intentId) return false;
   const first = await paymentFor(tx, intentId);
   if (!first) return false;
-  await lockBooking(tx, first.bookingId);
+  // What was paid for is locked first, as on every other path.
+  if (first.bookingId) await lockBooking(tx, first.bookingId);
+  const card = first.giftCardId ? await lockGiftCard(tx, first.giftCardId) : null;
   const p = await paymentFor(tx, intentId);
   if (!p || charge.amount_refunded <= p.refundedPence) return true;
   const refunded = Math.min(charge.amount_refunded, p.amountPence);
@@ -140,11 +161,33 @@ async function applyRefund(tx: Db, charge: Stripe.Charge, now: Date): Promise<bo
     },
     now,
   );
-  await tx
-    .update(booking)
-    .set({ refundedPence: sql`${booking.refundedPence} + ${delta}`, updatedAt: now })
-    .where(eq(booking.id, p.bookingId));
+  if (p.bookingId)
+    await tx
+      .update(booking)
+      .set({ refundedPence: sql`${booking.refundedPence} + ${delta}`, updatedAt: now })
+      .where(eq(booking.id, p.bookingId));
+  const wholeCardBack = card && status === 'refunded' && SETTLED.has(p.status);
+  if (wholeCardBack && !(await withdrawGiftCard(tx, card, now)))
+    log.warn(
+      { giftCardId: card.id, paymentId: p.id },
+      'a redeemed gift card was refunded at Stripe: its credit stays in the wallet, needs a person',
+    );
   return true;
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** What to do once the event's transaction has committed. */
+type FollowUp = 'mail' | 'provider-calls' | null;
+
+function followUpOf(step: PaymentStep): FollowUp {
+  if (step.kind === 'confirmed') return 'mail';
+  return step.kind === 'already-confirmed' ? null : 'provider-calls';
+}
+
+function followUpOfGiftCard(step: GiftCardStep): FollowUp {
+  if (step.kind === 'paid') return 'mail';
+  return step.kind === 'requires_action' ? null : 'provider-calls';
 }
 
 export async function handleStripeEvent(
@@ -152,7 +195,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: WarnLog,
 ): Promise<EventResult> {
-  const { result, step } = await inTransaction(ctx.db, async (tx) => {
+  const { result, followUp } = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     const [recorded] = await tx
       .insert(paymentEvent)
@@ -165,34 +208,49 @@ export async function handleStripeEvent(
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvent.id });
-    if (!recorded) return { result: 'duplicate' as const, step: null };
-    const done = async (result: EventResult, step: PaymentStep | null = null) => {
+    if (!recorded) return { result: 'duplicate' as const, followUp: null };
+    const done = async (result: EventResult, followUp: FollowUp = null) => {
       await tx
         .update(paymentEvent)
         .set({ processedAt: now })
         .where(eq(paymentEvent.id, recorded.id));
-      return { result, step };
+      return { result, followUp };
     };
 
     if (event.type === 'charge.refunded') {
-      const applied = await applyRefund(tx, event.data.object, now);
+      const applied = await applyRefund(tx, event.data.object, now, log);
       return done(applied ? 'applied' : 'ignored');
     }
     const found = intentNews(event);
     if (!found) return done('ignored');
     const { intent, news } = found;
-    // Lock the booking before reading its payment: if our own payment call is still committing,
-    // this waits for it instead of missing the row.
-    const bookingId = intent.metadata?.bookingId ?? (await paymentFor(tx, intent.id))?.bookingId;
-    if (!bookingId || !/^[0-9a-f-]{36}$/i.test(bookingId)) return done('ignored');
-    const b = await lockBooking(tx, bookingId);
-    if (!b) return done('ignored');
-    const p = await attemptFor(tx, b, intent, now);
-    if (!p) return done('ignored');
-    return done('applied', await settlePayment(ctx, tx, b, p, news, now));
+    // Lock what was paid for before reading its payment: if our own payment call is still
+    // committing, this waits for it instead of missing the row.
+    const metadata = intent.metadata ?? {};
+    const known =
+      metadata.bookingId || metadata.giftCardId ? null : await paymentFor(tx, intent.id);
+    const bookingId = metadata.bookingId ?? known?.bookingId ?? null;
+    const giftCardId = bookingId ? null : (metadata.giftCardId ?? known?.giftCardId ?? null);
+    if (bookingId && UUID.test(bookingId)) {
+      const b = await lockBooking(tx, bookingId);
+      if (!b) return done('ignored');
+      const p = await attemptFor(tx, { kind: 'booking', id: b.id }, intent, now);
+      if (!p) return done('ignored');
+      const step = await settlePayment(ctx, tx, b, p, news, now);
+      return done('applied', followUpOf(step));
+    }
+    if (giftCardId && UUID.test(giftCardId)) {
+      const g = await lockGiftCard(tx, giftCardId);
+      if (!g) return done('ignored');
+      const p = await attemptFor(tx, { kind: 'gift-card', id: g.id }, intent, now);
+      if (!p) return done('ignored');
+      const step = await settleGiftCardPayment(ctx, tx, g, p, news, now);
+      return done('applied', followUpOfGiftCard(step));
+    }
+    return done('ignored');
   });
-  if (step?.kind === 'confirmed') ctx.mailer.wake();
-  if (step && step.kind !== 'confirmed' && step.kind !== 'already-confirmed') {
+  if (followUp === 'mail') ctx.mailer.wake();
+  if (followUp === 'provider-calls') {
     ctx.availabilityCache.clear();
     await runProviderTasksNow(ctx, log);
   }

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { formatPence } from '../../domain/format';
 import { percentOf } from '../../domain/cancellation';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, businessPayment, payment, savedCard, therapist } from '../db/schema';
-import { HttpProblem, badRequest, conflict, notFound } from '../http/problem';
-import { cardSource } from '../payments/card-input';
+import { booking, businessPayment, payment, therapist } from '../db/schema';
+import { HttpProblem, conflict, notFound } from '../http/problem';
 import {
-  NO_CARD,
   storableRequest,
-  type CardDetails,
   type ChargeOutcome,
   type ChargeRequest,
-  type PaymentSource,
 } from '../payments/payment-provider';
 import { ensureProviderCustomer } from '../payments/provider-customer';
 import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
@@ -27,14 +24,12 @@ import {
   attemptKey,
   nextAttemptNumber,
   paymentPending,
-  settleAttempt,
+  settleBookingAttempt,
   waitForSettlement,
 } from './payment-attempt';
+import { sourceOf } from './payment-source';
 import { afterPayment, holdExpired, type PaymentStep } from './payment-steps';
 import type { PaymentAnswer, PaymentInput } from '../../contract/booking';
-
-const cardProblem = (field: string, message: string) =>
-  new HttpProblem(422, message, { errors: [{ field, message }], extensions: { code: 'card' } });
 
 async function invoiceAllowed(tx: Db, customer: CustomerProfile): Promise<boolean> {
   if (customer.accountType !== 'business') return false;
@@ -43,56 +38,6 @@ async function invoiceAllowed(tx: Db, customer: CustomerProfile): Promise<boolea
     .from(businessPayment)
     .where(eq(businessPayment.userId, customer.id));
   return row?.arrangement === 'invoice';
-}
-
-/** The card to charge, checked: a new card from the form or token, or one of the customer's own. */
-async function sourceOf(
-  ctx: AppContext,
-  tx: Db,
-  customerId: string,
-  input: Exclude<PaymentInput, { method: 'invoice' }>,
-): Promise<{ source: PaymentSource; saveCard: boolean; known: CardDetails }> {
-  if (input.method === 'saved-card') {
-    const [card] = await tx
-      .select()
-      .from(savedCard)
-      .where(
-        and(
-          eq(savedCard.id, input.cardId),
-          eq(savedCard.userId, customerId),
-          eq(savedCard.provider, ctx.payments.name),
-        ),
-      );
-    if (!card) throw cardProblem('body.cardId', 'Choose one of your saved cards.');
-    return {
-      source: { kind: 'saved', providerCardId: card.providerCardId },
-      saveCard: false,
-      known: {
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        paymentMethodId: card.providerCardId,
-      },
-    };
-  }
-  const saveCard = input.saveCard ?? false;
-  if (ctx.payments.newCardSource === 'payment-method') {
-    if (!input.paymentMethodId)
-      throw badRequest('Card details are collected by the payment form: send paymentMethodId.', [
-        { field: 'body.paymentMethodId', message: 'is required with this payment provider' },
-      ]);
-    return {
-      source: { kind: 'payment-method', paymentMethodId: input.paymentMethodId },
-      saveCard,
-      known: NO_CARD,
-    };
-  }
-  if (!input.card)
-    throw badRequest('Enter your card details.', [
-      { field: 'body.card', message: 'Enter your card details.' },
-    ]);
-  return { source: cardSource(input.card, ctx.now()), saveCard, known: NO_CARD };
 }
 
 type Begun =
@@ -153,7 +98,7 @@ async function begin(
     return { kind: 'step', step: { kind: 'credit-changed', bookingId: b.id } };
   }
 
-  const attempt = await nextAttemptNumber(tx, b.id);
+  const attempt = await nextAttemptNumber(tx, { kind: 'booking', id: b.id });
   const base = {
     bookingId: b.id,
     provider: ctx.payments.name,
@@ -163,6 +108,13 @@ async function begin(
     createdAt: now,
     updatedAt: now,
   };
+  if (input.method === 'credit' && b.amountDuePence > 0) {
+    throw new HttpProblem(
+      422,
+      `Your credit does not cover this booking: ${formatPence(b.amountDuePence)} is left to pay. Please choose how to pay it.`,
+      { extensions: { code: 'credit_short' } },
+    );
+  }
   if (b.amountDuePence === 0 || input.method === 'invoice') {
     const byInvoice = b.amountDuePence > 0;
     if (byInvoice && !(await invoiceAllowed(tx, customer)))
@@ -180,6 +132,10 @@ async function begin(
     });
     await confirmBooking(ctx, tx, b, now, method);
     return { kind: 'step', step: { kind: 'confirmed', bookingId: b.id } };
+  }
+  // Credit alone pays only what it covers (refused above otherwise).
+  if (input.method === 'credit') {
+    throw new Error(`booking ${b.id}: ${input.method} cannot pay ${b.amountDuePence} pence`);
   }
 
   const { source, saveCard, known } = await sourceOf(ctx, tx, customer.id, input);
@@ -270,7 +226,7 @@ export async function payBooking(
       log.warn({ err: error, paymentId: begun.paymentId }, 'payment provider did not answer');
       throw paymentPending();
     }
-    step = await settleAttempt(ctx, begun.paymentId, outcome);
+    step = await settleBookingAttempt(ctx, begun.paymentId, outcome);
   }
   return afterPayment(ctx, step, log);
 }

@@ -19,13 +19,33 @@ import { settledStep, settlePayment, type ProviderNews } from './settle-payment'
 export const attemptKey = (bookingId: string, attempt: number) =>
   `booking-${bookingId}-attempt-${attempt}`;
 
-export async function nextAttemptNumber(tx: Db, bookingId: string): Promise<number> {
+export const giftCardAttemptKey = (giftCardId: string, attempt: number) =>
+  `gift-card-${giftCardId}-attempt-${attempt}`;
+
+/** What a payment pays for: exactly one of the two (the payment_for_one_purchase constraint). */
+export type Purchase = { kind: 'booking'; id: string } | { kind: 'gift-card'; id: string };
+
+export function purchaseOf(p: Pick<PaymentRow, 'id' | 'bookingId' | 'giftCardId'>): Purchase {
+  if (p.bookingId) return { kind: 'booking', id: p.bookingId };
+  if (p.giftCardId) return { kind: 'gift-card', id: p.giftCardId };
+  throw new Error(`payment ${p.id} pays for nothing`);
+}
+
+export async function nextAttemptNumber(tx: Db, purchase: Purchase): Promise<number> {
   const [row] = await tx
     .select({ last: sql<number>`coalesce(max(${payment.attempt}), 0)::int` })
     .from(payment)
-    .where(eq(payment.bookingId, bookingId));
+    .where(
+      purchase.kind === 'booking'
+        ? eq(payment.bookingId, purchase.id)
+        : eq(payment.giftCardId, purchase.id),
+    );
   return Number(row?.last ?? 0) + 1;
 }
+
+/** The query that tells /authorisation/confirm what is being paid for. */
+export const purchaseQuery = (purchase: Purchase) =>
+  purchase.kind === 'booking' ? `booking=${purchase.id}` : `gift_card=${purchase.id}`;
 
 /**
  * Where the customer goes to authenticate: the provider's own page when it gives one, else our
@@ -33,14 +53,14 @@ export async function nextAttemptNumber(tx: Db, bookingId: string): Promise<numb
  */
 export function actionUrlOf(
   provider: string,
-  bookingId: string,
+  purchase: Purchase,
   paymentId: string,
   outcome: Extract<ChargeOutcome, { kind: 'requires_action' }>,
 ): string {
   if (outcome.redirectUrl) return outcome.redirectUrl;
   return provider === 'demo'
-    ? `/authorisation/confirm?booking=${bookingId}&payment=${paymentId}`
-    : `/authorisation/confirm?booking=${bookingId}&payment_intent=${outcome.providerPaymentId}`;
+    ? `/authorisation/confirm?${purchaseQuery(purchase)}&payment=${paymentId}`
+    : `/authorisation/confirm?${purchaseQuery(purchase)}&payment_intent=${outcome.providerPaymentId}`;
 }
 
 export function newsOf(p: PaymentRow, outcome: RecoveredCharge): ProviderNews {
@@ -55,7 +75,7 @@ export function newsOf(p: PaymentRow, outcome: RecoveredCharge): ProviderNews {
       return {
         status: 'requires_action',
         providerPaymentId: outcome.providerPaymentId,
-        actionUrl: actionUrlOf(p.provider, p.bookingId, p.id, outcome),
+        actionUrl: actionUrlOf(p.provider, purchaseOf(p), p.id, outcome),
         clientSecret: outcome.clientSecret,
         card: outcome.card,
       };
@@ -71,8 +91,8 @@ export function newsOf(p: PaymentRow, outcome: RecoveredCharge): ProviderNews {
   }
 }
 
-/** Step 3: applies the provider's answer to a pending attempt, unless someone settled it first. */
-export async function settleAttempt(
+/** Step 3 of a booking's payment: applies the provider's answer unless someone settled it first. */
+export async function settleBookingAttempt(
   ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'payments'>,
   paymentId: string,
   outcome: RecoveredCharge,
@@ -82,7 +102,7 @@ export async function settleAttempt(
       .select({ bookingId: payment.bookingId })
       .from(payment)
       .where(eq(payment.id, paymentId));
-    if (!row) throw new Error(`payment ${paymentId} vanished`);
+    if (!row?.bookingId) throw new Error(`payment ${paymentId} is not a booking's`);
     const b = await lockBooking(tx, row.bookingId);
     const p = await lockPayment(tx, paymentId);
     if (!b || !p) throw new Error(`payment ${paymentId} lost its booking`);
@@ -99,6 +119,24 @@ export const paymentPending = () =>
   );
 
 /**
+ * The attempt once someone has settled it (our own call, a webhook, the reconciler), polling with
+ * a growing pause; a 503 "still confirming" when that takes longer than `timeoutMs`.
+ */
+export async function waitForPaymentRow(
+  ctx: Pick<AppContext, 'db'>,
+  paymentId: string,
+  timeoutMs: number,
+): Promise<PaymentRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
+    const [p] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId));
+    if (p && p.status !== 'pending') return p;
+    if (Date.now() >= deadline) throw paymentPending();
+    await sleep(pause);
+  }
+}
+
+/**
  * A second request for a booking whose payment is under way (a double click, a retry after a
  * dropped connection) waits for the first to be settled and answers what it ended in.
  */
@@ -108,14 +146,7 @@ export async function waitForSettlement(
   b: BookingRow,
   timeoutMs = 20_000,
 ): Promise<PaymentStep> {
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
-    const [p] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId));
-    if (p && p.status !== 'pending') {
-      const [fresh] = await ctx.db.select().from(booking).where(eq(booking.id, b.id));
-      return settledStep(fresh ?? b, p);
-    }
-    if (Date.now() >= deadline) throw paymentPending();
-    await sleep(pause);
-  }
+  const p = await waitForPaymentRow(ctx, paymentId, timeoutMs);
+  const [fresh] = await ctx.db.select().from(booking).where(eq(booking.id, b.id));
+  return settledStep(fresh ?? b, p);
 }

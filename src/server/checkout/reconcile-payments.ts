@@ -4,14 +4,16 @@ import { queryRows } from '../db/query-rows';
 import type { StoredChargeRequest } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import type { WarnLog } from '../booking/booking-db';
-import { settleAttempt } from './payment-attempt';
+import { settleBookingAttempt } from './payment-attempt';
+import { settleGiftCardAttempt } from './settle-gift-card-payment';
 
 // Settles payment attempts whose answer never came back: the server died between calling the
 // provider and recording the outcome, or the call timed out. Attempts left pending past
 // PAYMENT_RECONCILE_AFTER_SECONDS are claimed with FOR UPDATE SKIP LOCKED (and the claim pushes
 // their next check out, so two instances never work on one at once), the provider is asked what
 // happened — outside any transaction — and the answer is settled like any other: the booking is
-// confirmed if the slot is still ours, otherwise the money is refunded in full.
+// confirmed if the slot is still ours, otherwise the money is refunded in full; a gift card order
+// is paid (its card issued and its email queued) unless another attempt paid it first.
 
 const BATCH = 20;
 
@@ -21,6 +23,7 @@ interface Claimed {
   idempotency_key: string;
   provider_payment_id: string | null;
   provider_request: StoredChargeRequest | null;
+  gift_card_id: string | null;
 }
 
 export async function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<number> {
@@ -36,7 +39,8 @@ export async function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<
               limit ${BATCH}
               for update skip locked) due
         where p.id = due.id
-        returning p.id, p.provider, p.idempotency_key, p.provider_payment_id, p.provider_request`,
+        returning p.id, p.provider, p.idempotency_key, p.provider_payment_id, p.provider_request,
+                  p.gift_card_id`,
   );
   let settled = 0;
   for (const attempt of claimed) {
@@ -46,7 +50,9 @@ export async function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<
         providerPaymentId: attempt.provider_payment_id,
         request: attempt.provider_request,
       });
-      const step = await settleAttempt(ctx, attempt.id, outcome);
+      const step = attempt.gift_card_id
+        ? await settleGiftCardAttempt(ctx, attempt.id, outcome)
+        : await settleBookingAttempt(ctx, attempt.id, outcome);
       log.warn(
         { paymentId: attempt.id, outcome: outcome.kind, step: step.kind },
         'settled a payment whose answer had been lost',

@@ -3,7 +3,7 @@ import { MINUTE_MS } from '../../domain/constants';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking } from '../db/schema';
-import type { CardDetails, DeclineReason } from '../payments/payment-provider';
+import type { DeclineReason } from '../payments/payment-provider';
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { isPending, type BookingRow } from '../booking/booking-db';
 import {
@@ -16,6 +16,9 @@ import {
   type PaymentRow,
 } from '../booking/booking-transitions';
 import type { PaymentStep } from './payment-steps';
+import { SETTLED, WAITING, cardChanges, type ProviderNews } from './provider-news';
+
+export type { ProviderNews };
 
 // Step 3 of every payment (DESIGN.md section 6): applies what the provider says about an attempt —
 // the answer to our own call, the customer's return from 3-D Secure, a webhook, or what the
@@ -23,38 +26,6 @@ import type { PaymentStep } from './payment-steps';
 // Every rule only moves forward, so the same news twice, or old news after new (a late
 // "succeeded" after a refund), changes nothing. Money that arrives for a booking that can no
 // longer be had is refunded in full, through a provider task that runs after the commit.
-
-const SETTLED = new Set(['succeeded', 'partially_refunded', 'refunded', 'invoiced']);
-/** Payments still waiting to hear from the provider. */
-const WAITING = new Set(['pending', 'requires_action', 'processing']);
-
-export type ProviderNews =
-  | { status: 'succeeded'; providerPaymentId?: string | null; card?: CardDetails }
-  | {
-      status: 'requires_action';
-      providerPaymentId: string;
-      actionUrl: string;
-      clientSecret: string | null;
-      card?: CardDetails;
-    }
-  | {
-      status: 'failed';
-      reason: DeclineReason;
-      providerPaymentId?: string | null;
-      card?: CardDetails;
-    }
-  | { status: 'canceled' };
-
-/** Card details the payment does not have yet, from the news. */
-function cardChanges(p: PaymentRow, card: CardDetails | undefined) {
-  return {
-    cardBrand: p.cardBrand ?? card?.brand ?? null,
-    cardLast4: p.cardLast4 ?? card?.last4 ?? null,
-    cardExpMonth: p.cardExpMonth ?? card?.expMonth ?? null,
-    cardExpYear: p.cardExpYear ?? card?.expYear ?? null,
-    providerPaymentMethodId: p.providerPaymentMethodId ?? card?.paymentMethodId ?? null,
-  };
-}
 
 /** Gives back money that arrived for a booking that can no longer be had. */
 async function refundInFull(

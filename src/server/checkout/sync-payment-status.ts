@@ -17,7 +17,8 @@ import type { PaymentStatus } from '../../contract/booking';
 
 const WAITING = new Set(['requires_action', 'processing']);
 
-async function askProvider(ctx: AppContext, providerPaymentId: string) {
+/** What the provider says now about a payment waiting for the customer, or null while it waits. */
+export async function askProvider(ctx: AppContext, providerPaymentId: string) {
   const state = await ctx.payments.retrieve(providerPaymentId);
   const news: ProviderNews | null =
     state.status === 'succeeded'

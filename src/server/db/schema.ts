@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -317,9 +318,9 @@ export const payment = pgTable(
   'payment',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id),
+    /** What is being paid for: a booking or a gift card, exactly one (payment_for_one_purchase). */
+    bookingId: uuid('booking_id').references(() => booking.id),
+    giftCardId: uuid('gift_card_id').references((): AnyPgColumn => giftCard.id),
     provider: text('provider').notNull(),
     /** card, saved-card, invoice or credit (nothing to charge). */
     method: text('method').notNull().default('card'),
@@ -327,7 +328,7 @@ export const payment = pgTable(
     /** The provider's token for the card used (never a card number): saved when asked. */
     providerPaymentMethodId: text('provider_payment_method_id'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    /** 1, 2, … per booking: each attempt has its own idempotency key (booking + attempt). */
+    /** 1, 2, … per booking or gift card: each attempt has its own idempotency key. */
     attempt: integer('attempt').notNull().default(1),
     /**
      * pending (recorded, provider not yet answered), requires_action, processing, succeeded,
@@ -360,6 +361,8 @@ export const payment = pgTable(
     index('payment_booking_idx').on(t.bookingId),
     uniqueIndex('payment_provider_payment_unique').on(t.provider, t.providerPaymentId),
     uniqueIndex('payment_booking_attempt_unique').on(t.bookingId, t.attempt),
+    uniqueIndex('payment_gift_card_attempt_unique').on(t.giftCardId, t.attempt),
+    check('payment_for_one_purchase', sql`num_nonnulls(${t.bookingId}, ${t.giftCardId}) = 1`),
     // The reconciler's queue: only attempts whose outcome we have not heard yet.
     index('payment_pending_idx')
       .on(t.checkAfter)
@@ -544,16 +547,73 @@ export const referral = pgTable(
   ],
 );
 
-export const giftCard = pgTable('gift_card', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  amountPence: integer('amount_pence').notNull(),
-  balancePence: integer('balance_pence').notNull(),
-  buyerUserId: text('buyer_user_id').references(() => user.id),
-  recipientEmail: text('recipient_email'),
-  redeemedByUserId: text('redeemed_by_user_id').references(() => user.id),
-  createdAt: createdAt(),
-});
+/**
+ * unpaid (an order waiting for its payment) → active (paid: the code exists and its email is in
+ * the outbox) → redeemed (its whole balance moved into a wallet). An unpaid order whose buyer
+ * deleted their account is cancelled; a paid card whose money was given back before anyone
+ * redeemed it is refunded. See docs/decisions/0031-gift-cards.md.
+ */
+export const GIFT_CARD_STATUSES = [
+  'unpaid',
+  'active',
+  'redeemed',
+  'cancelled',
+  'refunded',
+] as const;
+export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
+const giftCardStatusList = GIFT_CARD_STATUSES.map((status) => `'${status}'`).join(', ');
+
+export const giftCard = pgTable(
+  'gift_card',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * SHA-256 of the code's 16 symbols, set when the card is paid for. The code itself is written
+     * only into the recipient's email: whoever reads this table cannot redeem what they find.
+     */
+    codeHash: text('code_hash').unique(),
+    /** The code's last four symbols, for the buyer's list and for support. */
+    codeLast4: text('code_last4'),
+    status: text('status').$type<GiftCardStatus>().notNull().default('unpaid'),
+    amountPence: integer('amount_pence').notNull(),
+    /** What is left to redeem: the amount until it is redeemed (whole balance at once), then 0. */
+    balancePence: integer('balance_pence').notNull(),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => user.id),
+    // The buyer's words about someone else: personal data of the buyer's account, erased with it.
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    /** The UK day the buyer chose for the email. */
+    sendOn: date('send_on', { mode: 'string' }).notNull(),
+    /** When the email is due: at once for today, 09:00 UK time for a later day. */
+    deliverAt: ts('deliver_at').notNull(),
+    paidAt: ts('paid_at'),
+    redeemedByUserId: text('redeemed_by_user_id').references(() => user.id),
+    redeemedAt: ts('redeemed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('gift_card_buyer_idx').on(t.buyerUserId),
+    check('gift_card_status', sql`${t.status} IN (${sql.raw(giftCardStatusList)})`),
+    check('gift_card_amount_positive', sql`${t.amountPence} > 0`),
+    check(
+      'gift_card_balance_within_amount',
+      sql`${t.balancePence} >= 0 AND ${t.balancePence} <= ${t.amountPence}`,
+    ),
+    // A card that was paid for has a code; only an order never paid has none.
+    check(
+      'gift_card_code_once_paid',
+      sql`${t.status} IN ('unpaid', 'cancelled') OR ${t.codeHash} IS NOT NULL`,
+    ),
+    check(
+      'gift_card_redeemed_whole',
+      sql`${t.status} <> 'redeemed' OR (${t.redeemedByUserId} IS NOT NULL AND ${t.redeemedAt} IS NOT NULL AND ${t.balancePence} = 0)`,
+    ),
+  ],
+);
 
 export const pushSubscription = pgTable('push_subscription', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { MailMessage } from './mail-message';
@@ -5,6 +6,8 @@ import type { MailMessage } from './mail-message';
 export type OutboxMessage = MailMessage & {
   /** Queue this message at most once, e.g. `booking-<id>-confirmed`. */
   dedupeKey?: string;
+  /** Not to be sent before this instant (a gift card's send date); at once when left out. */
+  notBefore?: Date;
 };
 
 /**
@@ -26,8 +29,24 @@ export async function enqueueMail(db: Db, message: OutboxMessage): Promise<numbe
       htmlBody: message.html ?? null,
       attachments: message.attachments ?? null,
       dedupeKey: message.dedupeKey ?? null,
+      // The worker claims only rows due by the database's clock; without a time, now() is used.
+      ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return row?.id ?? null;
+}
+
+/**
+ * Takes back a queued message that must no longer go out (a gift card refunded before its send
+ * date): marked failed with the reason, unless it has been sent already. Answers whether it was
+ * still waiting. Run it in the transaction of the change that makes the message wrong.
+ */
+export async function withdrawMail(db: Db, dedupeKey: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'failed', error: reason, claimedUntil: null, claimToken: null })
+    .where(and(eq(emailOutbox.dedupeKey, dedupeKey), eq(emailOutbox.status, 'pending')))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
 }

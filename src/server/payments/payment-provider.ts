@@ -27,11 +27,13 @@ export function storableRequest(request: ChargeRequest): StoredChargeRequest {
 }
 
 export interface ChargeRequest {
-  bookingId: string;
+  /** What is paid for: a booking, or else a gift card (giftCardId). */
+  bookingId: string | null;
+  giftCardId?: string | null;
   /** Our payment row's id: the demo provider's authentication page is keyed by it. */
   paymentId: string;
   amountPence: number;
-  /** Derived from the booking, so a retry can never charge twice. */
+  /** Derived from the booking or gift card and the attempt, so a retry can never charge twice. */
   idempotencyKey: string;
   description: string;
   source: PaymentSource;
@@ -118,6 +120,11 @@ export interface PaymentProvider {
     providerPaymentId: string;
     amountPence: number;
     idempotencyKey: string;
+    /**
+     * Take the refund back from the therapist's account too (a booking's destination charge; the
+     * default). False for a charge that went to the platform alone, such as a gift card.
+     */
+    reverseTransfer?: boolean;
   }): Promise<void>;
   /** The provider's customer for a user, created when first needed; null when not needed. */
   createCustomer(user: { id: string; email: string }): Promise<string | null>;

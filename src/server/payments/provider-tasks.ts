@@ -13,12 +13,21 @@ import type { PaymentProvider } from './payment-provider';
 export type ProviderTask =
   | {
       kind: 'refund';
-      bookingId: string;
+      /** The booking paid for, or null for a gift card (giftCardId). */
+      bookingId: string | null;
+      giftCardId?: string;
       providerPaymentId: string;
       amountPence: number;
       idempotencyKey: string;
+      /** False for a charge that went to the platform alone (a gift card): nothing to reverse. */
+      reverseTransfer?: boolean;
     }
-  | { kind: 'cancel_payment'; bookingId: string; providerPaymentId: string; idempotencyKey: string }
+  | {
+      kind: 'cancel_payment';
+      bookingId: string | null;
+      providerPaymentId: string;
+      idempotencyKey: string;
+    }
   | {
       kind: 'transfer';
       bookingId: string;
@@ -78,6 +87,7 @@ async function perform(payments: PaymentProvider, task: ClaimedTask): Promise<un
         providerPaymentId: str('providerPaymentId'),
         amountPence: Number(p.amountPence),
         idempotencyKey: task.idempotency_key,
+        reverseTransfer: p.reverseTransfer !== false,
       });
       return null;
     case 'cancel_payment':

@@ -58,7 +58,11 @@ export function redactStripeEvent(payload: unknown): Json {
   }
   const paymentIntent = idOf(source.payment_intent);
   if (paymentIntent) object.payment_intent = paymentIntent;
-  const bookingId = isObject(source.metadata) ? source.metadata.bookingId : undefined;
-  if (typeof bookingId === 'string') object.metadata = { bookingId };
+  // Our own ids, which say what was paid for and nothing about who paid.
+  const metadata = isObject(source.metadata) ? source.metadata : {};
+  const kept: Json = {};
+  if (typeof metadata.bookingId === 'string') kept.bookingId = metadata.bookingId;
+  if (typeof metadata.giftCardId === 'string') kept.giftCardId = metadata.giftCardId;
+  if (Object.keys(kept).length > 0) object.metadata = kept;
   return { ...pick(event, EVENT_FIELDS), redacted: true, data: { object } };
 }

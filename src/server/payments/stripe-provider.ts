@@ -133,7 +133,10 @@ export class StripePaymentProvider implements PaymentProvider {
       confirm: true,
       return_url: request.returnUrl,
       description: request.description,
-      metadata: { bookingId: request.bookingId, paymentId: request.paymentId },
+      // A booking's metadata is what it always was, so a stored request repeats to the letter.
+      metadata: request.bookingId
+        ? { bookingId: request.bookingId, paymentId: request.paymentId }
+        : { giftCardId: request.giftCardId ?? '', paymentId: request.paymentId },
       expand: ['payment_method'],
       ...(request.providerCustomerId ? { customer: request.providerCustomerId } : {}),
       ...(request.saveCard ? { setup_future_usage: 'on_session' as const } : {}),
@@ -236,15 +239,17 @@ export class StripePaymentProvider implements PaymentProvider {
     providerPaymentId: string;
     amountPence: number;
     idempotencyKey: string;
+    reverseTransfer?: boolean;
   }): Promise<void> {
     await this.stripe.refunds.create(
       {
         payment_intent: request.providerPaymentId,
         amount: request.amountPence,
         // Destination charge: take the refund back from the therapist's account, and give back
-        // the same share of our fee.
-        reverse_transfer: true,
-        refund_application_fee: true,
+        // the same share of our fee. A charge to the platform alone has neither.
+        ...(request.reverseTransfer === false
+          ? {}
+          : { reverse_transfer: true, refund_application_fee: true }),
       },
       { idempotencyKey: request.idempotencyKey },
     );

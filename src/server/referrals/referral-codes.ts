@@ -5,7 +5,7 @@ import {
   normaliseReferralCode,
   referralCodeFromBytes,
 } from '../../domain/referral';
-import { DELETED_DOMAIN } from '../account/deleted-account';
+import { DELETED_DOMAIN } from '../db/deleted-account';
 import type { Db } from '../db/client';
 import { referralCode, user } from '../db/schema';
 

@@ -251,7 +251,7 @@ for (const kind of testDatabaseKinds()) {
         const held = await holdOk(big.app, fay, { referralCode: ref.id });
         expect(held).toMatchObject({ referralDiscountPence: 3000, amountDuePence: 0 });
         const paid = await post(big.app, fay, `/api/bookings/${held.id}/payment`, {
-          method: 'invoice',
+          method: 'credit',
         });
         expect(paid.statusCode, paid.body).toBe(200);
         expect(paid.json()).toEqual({ status: 'confirmed' });
@@ -305,6 +305,24 @@ for (const kind of testDatabaseKinds()) {
       } finally {
         env.clock.set('2026-11-23T08:00:00Z');
       }
+    });
+
+    it('pays with credit alone only when it covers the booking', async () => {
+      const max = await customer('Max Reid');
+      const held = await holdOk(env.app, max, {
+        therapistId: 't-bella',
+        startsAt: at('2026-11-25', '10:00'),
+      });
+      const short = await post(env.app, max, `/api/bookings/${held.id}/payment`, {
+        method: 'credit',
+      });
+      expect(short.statusCode).toBe(422);
+      expect(short.json()).toMatchObject({
+        code: 'credit_short',
+        detail:
+          'Your credit does not cover this booking: £30.00 is left to pay. Please choose how to pay it.',
+      });
+      await pay(max, held);
     });
 
     it('switches wallet credit on and off for a held booking, and puts no more than is owed', async () => {

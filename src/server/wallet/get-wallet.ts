@@ -2,7 +2,7 @@ import { aliasedTable, asc, desc, eq, inArray } from 'drizzle-orm';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { describeWalletEntry } from '../../domain/wallet';
 import type { Wallet } from '../../contract/me';
-import { isDeletedEmail } from '../account/deleted-account';
+import { isDeletedEmail } from '../db/deleted-account';
 import type { Db } from '../db/client';
 import { booking, bookingItem, giftCard, referral, user, walletEntry } from '../db/schema';
 

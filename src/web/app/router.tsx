@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('../routes/home')) },
               { path: 'login', lazy: page(() => import('../routes/login')) },
+              { path: 'gift-cards', lazy: page(() => import('../routes/gift-cards')) },
               {
                 path: 'authorisation/password-reset',
                 lazy: page(() => import('../routes/authorisation/password-reset')),

@@ -46,6 +46,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/gift-cards" className={linkClass}>
+                Gift cards
+              </Link>
+            </li>
+            <li>
               <a href={MAIN_WEBSITE_URL} className={linkClass}>
                 Our main website
               </a>

@@ -137,6 +137,23 @@ export default function HomePage() {
           </p>
         </div>
       </section>
+
+      <section aria-labelledby="gift-cards" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="flex flex-col gap-5 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-lg sm:flex-row sm:items-center sm:justify-between sm:p-10">
+          <div className="max-w-xl">
+            <h2 id="gift-cards" className="font-display text-3xl font-semibold">
+              Give a treatment at home
+            </h2>
+            <p className="mt-2 text-brand-100">
+              Gift cards from £10 to £500, emailed with your message on the day you choose.
+            </p>
+          </div>
+          <Link to="/gift-cards" className={`${buttonClass('inverse', 'lg')} shrink-0`}>
+            Buy a gift card
+            <ArrowRightIcon className="h-5 w-5" />
+          </Link>
+        </div>
+      </section>
     </>
   );
 }

@@ -43,6 +43,10 @@ describe('clearAccountData', () => {
       [...accountKeys.appointments, 'booking-1'],
       accountKeys.lastAppointment,
       accountKeys.giftCards,
+      // The gift card feature's own keys, and the bank page naming a gift card's recipient.
+      [...accountKeys.giftCards, 'purchases'],
+      [...accountKeys.giftCards, 'card-1', 'payment-status'],
+      ['payments', 'payment-1', 'authentication'],
       ['bookings', 'booking-1'],
       ['availability', 'edinburgh', 'dates', 'massage'],
       authProvidersKey,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
@@ -12,48 +12,42 @@ import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
 const FAILED = 'Your bank could not confirm the payment, so it did not go through.';
 
-/**
- * The demo provider's stand-in for a bank's 3-D Secure page: what is being paid, to whom, and
- * Approve or Fail. Approve confirms the booking; Fail releases the slot.
- */
-export function BankAuthentication({
-  bookingId,
-  paymentId,
-  fallbackCity,
-}: {
-  bookingId: string;
+interface DemoBankCheckProps {
   paymentId: string;
-  fallbackCity: string | null;
-}) {
-  const goToConfirmation = useGoToConfirmation();
-  const booking = useBooking(bookingId);
-  const city = booking.data?.city ?? fallbackCity;
+  /** Approved, and the payment has gone through. */
+  onConfirmed: () => void;
+  /** The bank or the server refused it: what to show instead, given why. */
+  renderRefused: (message: string) => ReactNode;
+  /**
+   * Opened again after it was answered (a reload, the back button): what to show instead, or
+   * null to show the page while the caller finds out where the first answer led.
+   */
+  renderAnswered: () => ReactNode;
+}
 
+/**
+ * The demo provider's stand-in for a bank's 3-D Secure page, for any payment (a booking, a gift
+ * card): what is being paid, to whom and for what, and Approve or Fail.
+ */
+export function DemoBankCheck({
+  paymentId,
+  onConfirmed,
+  renderRefused,
+  renderAnswered,
+}: DemoBankCheckProps) {
   const view = useQuery({
     queryKey: ['payments', paymentId, 'authentication'],
     queryFn: ({ signal }) => fetchAuthentication(paymentId, signal),
   });
   const answer = useMutation({
     mutationFn: (outcome: 'approve' | 'fail') => answerAuthentication(paymentId, outcome),
-    onSuccess: () => {
-      if (city) goToConfirmation(city, bookingId);
-    },
+    onSuccess: onConfirmed,
   });
 
-  // Opened again after answering (reload, back button): go where the first answer led.
-  const settledConfirmed = booking.data?.status === 'confirmed';
-  useEffect(() => {
-    if (settledConfirmed && city) goToConfirmation(city, bookingId);
-  }, [settledConfirmed, city, bookingId, goToConfirmation]);
-
-  if (answer.isError) {
-    const message = isApiError(answer.error) ? answer.error.detail : FAILED;
-    return <PaymentFailed message={message} city={city} bookingId={bookingId} />;
-  }
-  if (view.data && view.data.status !== 'requires_action' && booking.data) {
-    if (booking.data.status !== 'confirmed') {
-      return <PaymentFailed message={FAILED} city={city} bookingId={bookingId} />;
-    }
+  if (answer.isError) return renderRefused(isApiError(answer.error) ? answer.error.detail : FAILED);
+  if (view.data && view.data.status !== 'requires_action') {
+    const instead = renderAnswered();
+    if (instead) return instead;
   }
 
   const data = view.data;
@@ -100,10 +94,10 @@ export function BankAuthentication({
                 <dd className="text-ink">{cardLabel(data.cardBrand, data.cardLast4)}</dd>
               </div>
             )}
-            {data.therapistName && (
+            {data.purpose && (
               <div className="flex justify-between gap-4">
                 <dt className="text-muted">For</dt>
-                <dd className="text-ink">Appointment with {data.therapistName}</dd>
+                <dd className="text-right text-ink">{data.purpose}</dd>
               </div>
             )}
           </dl>
@@ -128,5 +122,43 @@ export function BankAuthentication({
         </>
       )}
     </div>
+  );
+}
+
+/** A booking's bank check: approving confirms the booking; failing releases the slot. */
+export function BankAuthentication({
+  bookingId,
+  paymentId,
+  fallbackCity,
+}: {
+  bookingId: string;
+  paymentId: string;
+  fallbackCity: string | null;
+}) {
+  const goToConfirmation = useGoToConfirmation();
+  const booking = useBooking(bookingId);
+  const city = booking.data?.city ?? fallbackCity;
+
+  // Opened again after answering (reload, back button): go where the first answer led.
+  const settledConfirmed = booking.data?.status === 'confirmed';
+  useEffect(() => {
+    if (settledConfirmed && city) goToConfirmation(city, bookingId);
+  }, [settledConfirmed, city, bookingId, goToConfirmation]);
+
+  return (
+    <DemoBankCheck
+      paymentId={paymentId}
+      onConfirmed={() => {
+        if (city) goToConfirmation(city, bookingId);
+      }}
+      renderRefused={(message) => (
+        <PaymentFailed message={message} city={city} bookingId={bookingId} />
+      )}
+      renderAnswered={() =>
+        booking.data && booking.data.status !== 'confirmed' ? (
+          <PaymentFailed message={FAILED} city={city} bookingId={bookingId} />
+        ) : null
+      }
+    />
   );
 }

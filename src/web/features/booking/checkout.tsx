@@ -10,7 +10,14 @@ import { FormMessage } from '../../components/form-fields';
 import { useCurrentCustomer } from '../auth';
 import type { Me } from '../account';
 import { AddressChooser, useDefaultAddressId } from './address-chooser';
-import { bookingKeys, holdBooking, useBooking, type HeldBooking, type PaymentResult } from './api';
+import {
+  bookingKeys,
+  holdBooking,
+  payBooking,
+  useBooking,
+  type HeldBooking,
+  type PaymentResult,
+} from './api';
 import { AppointmentDetails } from './appointment-details';
 import { addressLine } from './booking-format';
 import { UserIcon } from './booking-icons';
@@ -268,7 +275,8 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             </div>
             <CancellationTerms startsAt={booking.startsAt} />
             <PaymentForm
-              booking={booking}
+              amountDuePence={booking.amountDuePence}
+              pay={(request) => payBooking(booking.id, request)}
               me={me}
               onResult={onResult}
               onDeclined={letGo}

@@ -2,7 +2,7 @@
 // (cancel and reschedule) use. The flow's internals stay behind it.
 export { useAvailableDates, useAvailableTherapists } from './api';
 export { AppointmentActions } from './appointment-actions';
-export { BankAuthentication } from './bank-authentication';
+export { BankAuthentication, DemoBankCheck } from './bank-authentication';
 export { BookingConfirmation } from './booking-confirmation';
 export { bookingDays, firstName, formatDuration, formatLongDate } from './booking-format';
 export { useBookingStore, useCitySelection } from './booking-store';
@@ -10,7 +10,9 @@ export { BookingSummaryToggle, useBasket } from './booking-summary';
 export { Checkout } from './checkout';
 export { ContinueBar } from './continue-bar';
 export { DateCalendar } from './date-calendar';
-export { PaymentReturn } from './payment-return';
+export { paymentActionTarget } from './payment-action';
+export { PaymentForm } from './payment-form';
+export { PaymentNotFinished, PaymentReturn } from './payment-return';
 export { previousStep, type BookingStep, type Referrer } from './selection-state';
 export { StepGuard } from './step-guard';
 export { TherapistCard } from './therapist-card';

@@ -2,16 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
-import { AlertIcon, LockIcon } from '../../components/icons';
+import { AlertIcon, CheckCircleIcon, LockIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
+import type { FieldError } from '../../lib/api';
 import type { Me } from '../account';
-import {
-  payBooking,
-  useSavedCards,
-  type HeldBooking,
-  type PaymentRequest,
-  type PaymentResult,
-} from './api';
+import { useSavedCards, type PaymentRequest, type PaymentResult } from './api';
 import { cardLabel } from '../../../domain/card';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
@@ -26,19 +21,39 @@ const EMPTY_CARD: CardFormValue = { number: '', expiry: '', cvc: '', saveCard: f
 /** Statuses meaning the hold is gone (expired, paid elsewhere, released): choose again. */
 const LOST_STATUSES = new Set([404, 409, 410, 422]);
 
-interface PaymentFormProps {
-  booking: Pick<HeldBooking, 'id' | 'amountDuePence'>;
-  me: Me;
-  onResult: (result: PaymentResult) => void;
-  /** The payment was refused (402): the server has released the slot. */
+interface PaymentFormProps<R extends PaymentResult> {
+  /** What the button says it will take. */
+  amountDuePence: number;
+  me: Pick<Me, 'accountType' | 'businessPayment'>;
+  /** Sends the payment: a booking's, or a gift card order with it. */
+  pay: (request: PaymentRequest) => Promise<R>;
+  /** Offer the business invoice arrangement (bookings only). */
+  allowInvoice?: boolean;
+  onResult: (result: R) => void;
+  /** The payment was refused (402). */
   onDeclined: (message: string) => void;
-  /** The hold is no longer payable (expired, already paid, released). */
+  /** What is being paid for can no longer be (expired, already paid, released). */
   onLost: (message: string) => void;
+  /**
+   * The server's field errors about something other than the card (a gift card's details): the
+   * caller shows them where they belong and answers true, or false to show the message here.
+   */
+  onOtherFieldErrors?: (errors: FieldError[]) => boolean;
 }
 
-export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: PaymentFormProps) {
+export function PaymentForm<R extends PaymentResult>({
+  amountDuePence,
+  me,
+  pay: send,
+  allowInvoice = true,
+  onResult,
+  onDeclined,
+  onLost,
+  onOtherFieldErrors,
+}: PaymentFormProps<R>) {
   const cards = useSavedCards(true);
-  const canInvoice = me.accountType === 'business' && me.businessPayment?.arrangement === 'invoice';
+  const canInvoice =
+    allowInvoice && me.accountType === 'business' && me.businessPayment?.arrangement === 'invoice';
   const [chosen, setChosen] = useState<Method | null>(null);
   const [card, setCard] = useState<CardFormValue>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardFieldErrors>({});
@@ -65,7 +80,7 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
   const pay = useMutation({
     // Stripe's card form first turns the card into a pm_… id, inside the same pending state.
     mutationFn: async (request: PaymentRequest | (() => Promise<PaymentRequest>)) =>
-      payBooking(booking.id, typeof request === 'function' ? await request() : request),
+      send(typeof request === 'function' ? await request() : request),
     onSuccess: (result) => {
       // The number is not needed once the request is answered; drop it from memory.
       setCard(EMPTY_CARD);
@@ -88,12 +103,15 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
         return;
       }
       const fieldErrors: CardFieldErrors = {};
+      const others: FieldError[] = [];
       for (const e of error.errors) {
         const name = cardFieldFromServer(e.field);
         if (name) fieldErrors[name] = e.message;
+        else others.push(e);
       }
       setCardErrors(fieldErrors);
-      setFormError(Object.keys(fieldErrors).length > 0 ? null : error.detail);
+      const placedElsewhere = others.length > 0 && (onOtherFieldErrors?.(others) ?? false);
+      setFormError(Object.keys(fieldErrors).length > 0 || placedElsewhere ? null : error.detail);
     },
   });
 
@@ -153,9 +171,43 @@ export function PaymentForm({ booking, me, onResult, onDeclined, onLost }: Payme
   const payLabel =
     method.kind === 'invoice'
       ? 'Confirm and pay by invoice'
-      : booking.amountDuePence === 0
+      : amountDuePence === 0
         ? 'Confirm booking'
-        : `Pay ${formatPence(booking.amountDuePence)}`;
+        : `Pay ${formatPence(amountDuePence)}`;
+
+  // Credit covers everything: nothing to choose and no card to ask for.
+  if (amountDuePence === 0) {
+    return (
+      <form
+        noValidate
+        aria-busy={pay.isPending}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (pay.isPending) return;
+          setFormError(null);
+          pay.mutate({ method: 'credit' });
+        }}
+      >
+        <p className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
+          <CheckCircleIcon className="h-5 w-5 shrink-0 text-emerald-700" />
+          Your credit covers the whole booking, so there is nothing to pay by card.
+        </p>
+        {formError && (
+          <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+            <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
+            {formError}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={`${buttonClass('primary', 'lg')} mt-6 w-full`}
+          disabled={pay.isPending}
+        >
+          {pay.isPending ? 'Confirming…' : 'Confirm booking'}
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-busy={pay.isPending}>

@@ -45,6 +45,19 @@ export function PaymentReturn({
   const data = status.data;
   if (data.detail) return <PaymentFailed message={data.detail} city={city} bookingId={bookingId} />;
   return (
+    <PaymentNotFinished actionUrl={data.actionUrl} onCheckAgain={() => void status.refetch()} />
+  );
+}
+
+/** Back from the bank with no answer yet: continue there, or ask again. */
+export function PaymentNotFinished({
+  actionUrl,
+  onCheckAgain,
+}: {
+  actionUrl: string | null;
+  onCheckAgain: () => void;
+}) {
+  return (
     <div className="rounded-3xl bg-white p-6 shadow-sm sm:p-8">
       <h1 className="font-display text-3xl font-semibold text-ink">Your payment is not finished</h1>
       <p className="mt-3 text-muted">
@@ -52,16 +65,12 @@ export function PaymentReturn({
         moment.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        {data.actionUrl && (
-          <a href={data.actionUrl} className={buttonClass('primary', 'lg')}>
+        {actionUrl && (
+          <a href={actionUrl} className={buttonClass('primary', 'lg')}>
             Continue with your bank
           </a>
         )}
-        <button
-          type="button"
-          className={buttonClass('secondary', 'lg')}
-          onClick={() => void status.refetch()}
-        >
+        <button type="button" className={buttonClass('secondary', 'lg')} onClick={onCheckAgain}>
           Check again
         </button>
       </div>

@@ -3,6 +3,7 @@ import { formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { useWallet } from '../../features/account';
+import { GiftCardPurchases, RedeemGiftCard } from '../../features/gift-cards';
 import { PageTitle } from '../../components/section-card';
 import { ReferralShare } from '../../features/referrals';
 
@@ -45,6 +46,7 @@ export default function WalletPage() {
               At checkout you choose whether to put it towards your booking.
             </p>
           </section>
+          <RedeemGiftCard />
 
           <section
             aria-labelledby="wallet-history"
@@ -83,6 +85,7 @@ export default function WalletPage() {
             )}
           </section>
           <ReferralShare />
+          <GiftCardPurchases />
         </div>
       )}
     </>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { BankAuthentication, PaymentReturn, useBookingStore } from '../../features/booking';
+import { GiftCardBankAuthentication, GiftCardPaymentReturn } from '../../features/gift-cards';
 import { BRAND_NAME } from '../../lib/brand';
 
 /**
@@ -10,6 +11,8 @@ import { BRAND_NAME } from '../../lib/brand';
 export default function AuthorisationConfirmPage() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking');
+  // A gift card order is paid the same way: ?gift_card= instead of ?booking=.
+  const giftCardId = params.get('gift_card');
   const paymentId = params.get('payment');
   const storedCity = useBookingStore((s) => s.selectedLocation);
 
@@ -20,7 +23,11 @@ export default function AuthorisationConfirmPage() {
         <BankAuthentication bookingId={bookingId} paymentId={paymentId} fallbackCity={storedCity} />
       )}
       {bookingId && !paymentId && <PaymentReturn bookingId={bookingId} fallbackCity={storedCity} />}
-      {!bookingId && (
+      {!bookingId && giftCardId && paymentId && (
+        <GiftCardBankAuthentication giftCardId={giftCardId} paymentId={paymentId} />
+      )}
+      {!bookingId && giftCardId && !paymentId && <GiftCardPaymentReturn giftCardId={giftCardId} />}
+      {!bookingId && !giftCardId && (
         <>
           <h1 className="font-display text-3xl font-semibold text-ink">Nothing to confirm</h1>
           <p className="mt-3 text-muted">
