@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_MAIL_API } from './auth-env';
 import { newCustomer, signUpByApi, type TestCustomer } from './auth-support';
-import { CARDS } from './booking-support';
+import { CARDS, chooseFirstSlot, createBookingWorld } from './booking-support';
 import { E2E_BASE_URL } from './env';
 import { acceptCookiesUpFront } from './support';
 
@@ -65,9 +65,10 @@ test.beforeEach(async ({ context }) => {
   await acceptCookiesUpFront(context);
 });
 
-test('a gift card bought with 3-D Secure is emailed, redeemed by someone else and lands in their wallet', async ({
+test('a gift card bought with 3-D Secure is emailed, redeemed by someone else, lands in their wallet and pays a whole booking', async ({
   page,
   browser,
+  request,
 }) => {
   const buyer = newCustomer('giftbuyer');
   const recipient = newCustomer('giftee');
@@ -91,7 +92,7 @@ test('a gift card bought with 3-D Secure is emailed, redeemed by someone else an
   await expect(page.getByLabel('Amount in pounds')).toBeFocused();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-  await page.getByLabel('Amount in pounds').fill('40');
+  await page.getByLabel('Amount in pounds').fill('70');
   await page.getByLabel("Recipient's name").fill(recipient.name);
   await page.getByRole('textbox', { name: "Recipient's email" }).fill(recipient.email);
   await page.getByLabel('Message').fill('Happy birthday! Book yourself something lovely.');
@@ -102,7 +103,7 @@ test('a gift card bought with 3-D Secure is emailed, redeemed by someone else an
   await page.getByLabel('Card number').fill(CARDS.declined);
   await page.getByLabel('Expiry date').fill('12/30');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Pay £40.00' }).click();
+  await page.getByRole('button', { name: 'Pay £70.00' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   ).toBeVisible();
@@ -111,9 +112,9 @@ test('a gift card bought with 3-D Secure is emailed, redeemed by someone else an
   await page.getByLabel('Card number').fill(CARDS.authenticate);
   await page.getByLabel('Expiry date').fill('12/30');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Pay £40.00' }).click();
+  await page.getByRole('button', { name: 'Pay £70.00' }).click();
   await expect(page).toHaveURL(/\/authorisation\/confirm\?gift_card=.+&payment=/);
-  await expect(page.getByText(`£40.00 gift card for ${recipient.name}`)).toBeVisible();
+  await expect(page.getByText(`£70.00 gift card for ${recipient.name}`)).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(
     page.getByRole('heading', { name: 'Thank you: your gift card is bought' }),
@@ -141,12 +142,12 @@ test('a gift card bought with 3-D Secure is emailed, redeemed by someone else an
   await recipientPage.getByLabel('Gift card code').fill(code.toLowerCase().replaceAll('-', ' '));
   await recipientPage.getByRole('button', { name: 'Redeem' }).click();
   await expect(
-    recipientPage.getByText('£40.00 added to your wallet. Your balance is now £40.00.'),
+    recipientPage.getByText('£70.00 added to your wallet. Your balance is now £70.00.'),
   ).toBeVisible();
   expect((await new AxeBuilder({ page: recipientPage }).analyze()).violations).toEqual([]);
   // The wallet itself says so, read afresh.
   await recipientPage.reload();
-  await expect(recipientPage.getByText('£40.00', { exact: true }).first()).toBeVisible();
+  await expect(recipientPage.getByText('£70.00', { exact: true }).first()).toBeVisible();
   await expect(recipientPage.getByText(/Gift card (redeemed|from )/).first()).toBeVisible();
 
   // Once only.
@@ -158,11 +159,39 @@ test('a gift card bought with 3-D Secure is emailed, redeemed by someone else an
       .filter({ hasText: 'This gift card has already been redeemed.' }),
   ).toBeVisible();
 
+  // The credit pays a whole £65.00 massage: no card asked for.
+  await recipientPage.request.post('/api/me/addresses', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { line1: '7 Gift Lane', town: 'Edinburgh', postcode: 'EH1 1AA' },
+  });
+  const world = await createBookingWorld(request);
+  await chooseFirstSlot(recipientPage, world);
+  await recipientPage.getByRole('button', { name: 'Continue to payment' }).click();
+  const payment = recipientPage.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByLabel('Use my wallet credit')).toBeChecked();
+  await expect(payment.getByText('Your credit covers the whole booking')).toBeVisible();
+  await expect(payment.getByLabel('Card number')).toHaveCount(0);
+  await payment.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(
+    recipientPage.getByRole('heading', { name: 'Your booking is confirmed' }),
+  ).toBeVisible();
+  const bookingId = new URL(recipientPage.url()).searchParams.get('booking');
+  await recipientPage.goto('/account/wallet');
+  await expect(recipientPage.getByRole('region', { name: 'Balance' })).toContainText('£5.00');
+  await expect(
+    recipientPage.getByRole('region', { name: 'History' }).getByText(/^Spent on Swedish Massage/),
+  ).toBeVisible();
+  // Cancelled (free this far ahead), so the account can be deleted at the end.
+  const cancelled = await recipientPage.request.post(`/api/bookings/${bookingId}/cancel`, {
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
   // The buyer sees it among their purchases, redeemed, with only the code's last four.
   await page.goto('/account/wallet');
   const purchases = page.getByRole('region', { name: 'Gift cards you bought' });
   const bought = purchases.getByRole('listitem').filter({ hasText: recipient.name });
-  await expect(bought).toContainText('£40.00 gift card');
+  await expect(bought).toContainText('£70.00 gift card');
   await expect(bought).toContainText('Redeemed');
   await expect(bought).toContainText(`Code ends in ${last4}`);
   await expect(purchases).not.toContainText(code);

@@ -187,6 +187,14 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
 
   const booking = held.data?.status === 'held' ? held.data : null;
   const heldAnswer = booking && lastHold?.id === booking.id ? lastHold : null;
+  // The latest answer about money wins over a booking read that may not have caught up with it.
+  const amounts = heldAnswer
+    ? {
+        creditAppliedPence: heldAnswer.creditAppliedPence,
+        referralDiscountPence: heldAnswer.referralDiscountPence,
+        amountDuePence: heldAnswer.amountDuePence,
+      }
+    : booking;
 
   // The button just pressed (sign in, hold, pay) is gone once the step changes; carry keyboard and
   // screen-reader users to the section that now needs them instead of leaving focus nowhere.
@@ -265,17 +273,20 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             )}
             <WalletCreditSwitch
               bookingId={booking.id}
-              creditAppliedPence={booking.creditAppliedPence}
+              creditAppliedPence={amounts?.creditAppliedPence ?? 0}
               availablePence={heldAnswer?.walletCreditAvailablePence ?? me.walletBalancePence}
               onChanged={setLastHold}
             />
             <div>
               <h3 className="font-semibold text-ink">Your order</h3>
-              <OrderSummary booking={booking} referrerName={selection.referrer?.name} />
+              <OrderSummary
+                booking={{ ...booking, ...amounts }}
+                referrerName={selection.referrer?.name}
+              />
             </div>
             <CancellationTerms startsAt={booking.startsAt} />
             <PaymentForm
-              amountDuePence={booking.amountDuePence}
+              amountDuePence={amounts?.amountDuePence ?? booking.amountDuePence}
               pay={(request) => payBooking(booking.id, request)}
               me={me}
               onResult={onResult}

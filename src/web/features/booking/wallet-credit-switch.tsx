@@ -27,6 +27,8 @@ export function WalletCreditSwitch({
   const client = useQueryClient();
   const hintId = useId();
   const [error, setError] = useState<string | null>(null);
+  // What the customer just asked for, shown at once rather than after the server's answer.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const change = useMutation({
     mutationFn: (useCredit: boolean) => setBookingCredit(bookingId, useCredit),
     onSuccess: (held) => {
@@ -37,10 +39,11 @@ export function WalletCreditSwitch({
     },
     onError: (e) =>
       setError(isApiError(e) ? e.detail : 'We could not change that. Please try again.'),
+    onSettled: () => setWanted(null),
   });
   if (availablePence <= 0 && creditAppliedPence <= 0) return null;
 
-  const using = change.isPending ? change.variables === true : creditAppliedPence > 0;
+  const using = wanted ?? creditAppliedPence > 0;
   return (
     <div className="rounded-2xl border border-brand-100 bg-blush p-4">
       <label className="flex cursor-pointer items-start gap-3">
@@ -50,7 +53,11 @@ export function WalletCreditSwitch({
           checked={using}
           disabled={change.isPending}
           aria-describedby={hintId}
-          onChange={(e) => change.mutate(e.currentTarget.checked)}
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setWanted(next);
+            change.mutate(next);
+          }}
         />
         <span>
           <span className="font-semibold text-ink">Use my wallet credit</span>
