@@ -37,7 +37,7 @@ test('sign up, sign out, sign in, add an address and see every account page', as
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/account\/wallet$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
-  await expect(page.getByText('£0.00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('£0.00');
 
   // Sign out: the spec's info toast, and the account pages are closed again.
   await page.goto('/account');
