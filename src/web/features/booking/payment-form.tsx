@@ -41,6 +41,17 @@ interface PaymentFormProps<R extends PaymentResult> {
   onOtherFieldErrors?: (errors: FieldError[]) => boolean;
 }
 
+/** The form's own error, when the server's answer is about no one field. */
+function PaymentError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+      <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
+      {message}
+    </p>
+  );
+}
+
 export function PaymentForm<R extends PaymentResult>({
   amountDuePence,
   me,
@@ -192,12 +203,7 @@ export function PaymentForm<R extends PaymentResult>({
           <CheckCircleIcon className="h-5 w-5 shrink-0 text-emerald-700" />
           Your credit covers the whole booking, so there is nothing to pay by card.
         </p>
-        {formError && (
-          <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
-            <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
-            {formError}
-          </p>
-        )}
+        <PaymentError message={formError} />
         <button
           type="submit"
           className={`${buttonClass('primary', 'lg')} mt-6 w-full`}
@@ -272,12 +278,7 @@ export function PaymentForm<R extends PaymentResult>({
         </div>
       )}
 
-      {formError && (
-        <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
-          <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
-          {formError}
-        </p>
-      )}
+      <PaymentError message={formError} />
 
       <button
         type="submit"
