@@ -1,4 +1,5 @@
-import type { PaymentRow } from '../booking/booking-transitions';
+import { setPayment, type PaymentRow } from '../booking/booking-transitions';
+import type { Db } from '../db/client';
 import type { CardDetails, DeclineReason } from '../payments/payment-provider';
 
 // What the provider says about a payment attempt — the answer to our own call, the customer's
@@ -36,4 +37,37 @@ export function cardChanges(p: PaymentRow, card: CardDetails | undefined) {
     cardExpYear: p.cardExpYear ?? card?.expYear ?? null,
     providerPaymentMethodId: p.providerPaymentMethodId ?? card?.paymentMethodId ?? null,
   };
+}
+
+/** The payment as a success leaves it: card details filled in, and only ever moved forward. */
+export function afterSuccess(
+  p: PaymentRow,
+  news: Extract<ProviderNews, { status: 'succeeded' }>,
+): PaymentRow {
+  return {
+    ...p,
+    ...cardChanges(p, news.card),
+    providerPaymentId: p.providerPaymentId ?? news.providerPaymentId ?? null,
+    // A refund that arrived first keeps its status: news only moves a payment forward.
+    status: SETTLED.has(p.status) ? p.status : 'succeeded',
+  };
+}
+
+/** Writes what afterSuccess worked out; the bank's page is no longer needed. */
+export async function recordSuccess(tx: Db, paid: PaymentRow, now: Date): Promise<void> {
+  await setPayment(
+    tx,
+    paid.id,
+    {
+      status: paid.status,
+      providerPaymentId: paid.providerPaymentId,
+      cardBrand: paid.cardBrand,
+      cardLast4: paid.cardLast4,
+      cardExpMonth: paid.cardExpMonth,
+      cardExpYear: paid.cardExpYear,
+      providerPaymentMethodId: paid.providerPaymentMethodId,
+      actionUrl: null,
+    },
+    now,
+  );
 }

@@ -20,7 +20,13 @@ import {
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { newsOf } from './payment-attempt';
-import { SETTLED, WAITING, cardChanges, type ProviderNews } from './provider-news';
+import {
+  WAITING,
+  afterSuccess,
+  cardChanges,
+  recordSuccess,
+  type ProviderNews,
+} from './provider-news';
 import type { GiftCardPaymentAnswer } from '../../contract/gift-cards';
 
 // Step 3 of a gift card's payment (DESIGN.md section 6), the counterpart of settle-payment.ts for
@@ -84,13 +90,7 @@ async function settleSuccess(
   news: Extract<ProviderNews, { status: 'succeeded' }>,
   now: Date,
 ): Promise<GiftCardStep> {
-  const paid: PaymentRow = {
-    ...p,
-    ...cardChanges(p, news.card),
-    providerPaymentId: p.providerPaymentId ?? news.providerPaymentId ?? null,
-    // A refund that arrived first keeps its status: news only moves a payment forward.
-    status: SETTLED.has(p.status) ? p.status : 'succeeded',
-  };
+  const paid = afterSuccess(p, news);
   if (g.status !== 'unpaid') {
     if (WAITING.has(p.status)) {
       // Another attempt has paid for this card, or the order was cancelled: not needed.
@@ -104,21 +104,7 @@ async function settleSuccess(
     }
     return settledGiftCardStep(g, paid);
   }
-  await setPayment(
-    tx,
-    p.id,
-    {
-      status: paid.status,
-      providerPaymentId: paid.providerPaymentId,
-      cardBrand: paid.cardBrand,
-      cardLast4: paid.cardLast4,
-      cardExpMonth: paid.cardExpMonth,
-      cardExpYear: paid.cardExpYear,
-      providerPaymentMethodId: paid.providerPaymentMethodId,
-      actionUrl: null,
-    },
-    now,
-  );
+  await recordSuccess(tx, paid, now);
   // Refunded in full before its success reached us (a refund in Stripe's dashboard): no card.
   if (paid.status === 'refunded')
     return { kind: 'declined', giftCardId: g.id, reason: 'processing_error' };

@@ -16,7 +16,13 @@ import {
   type PaymentRow,
 } from '../booking/booking-transitions';
 import type { PaymentStep } from './payment-steps';
-import { SETTLED, WAITING, cardChanges, type ProviderNews } from './provider-news';
+import {
+  WAITING,
+  afterSuccess,
+  cardChanges,
+  recordSuccess,
+  type ProviderNews,
+} from './provider-news';
 
 export type { ProviderNews };
 
@@ -89,28 +95,8 @@ async function settleSuccess(
     }
     return { kind: 'already-confirmed' };
   }
-  const paid: PaymentRow = {
-    ...p,
-    ...cardChanges(p, news.card),
-    providerPaymentId: p.providerPaymentId ?? news.providerPaymentId ?? null,
-    // A refund that arrived first keeps its status: news only moves a payment forward.
-    status: SETTLED.has(p.status) ? p.status : 'succeeded',
-  };
-  await setPayment(
-    tx,
-    p.id,
-    {
-      status: paid.status,
-      providerPaymentId: paid.providerPaymentId,
-      cardBrand: paid.cardBrand,
-      cardLast4: paid.cardLast4,
-      cardExpMonth: paid.cardExpMonth,
-      cardExpYear: paid.cardExpYear,
-      providerPaymentMethodId: paid.providerPaymentMethodId,
-      actionUrl: null,
-    },
-    now,
-  );
+  const paid = afterSuccess(p, news);
+  await recordSuccess(tx, paid, now);
   if (!isPending(b.status)) {
     // The hold was released (ran out, cancelled) before the money arrived: nothing to sell.
     if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);

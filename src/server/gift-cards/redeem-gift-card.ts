@@ -7,7 +7,7 @@ import { inTransaction } from '../db/transaction';
 import { lockWallet } from '../wallet/wallet-lock';
 import { walletBalance } from '../wallet/wallet-ledger';
 import { giftCard, walletEntry, WALLET_KINDS } from '../db/schema';
-import { HttpProblem, badRequest } from '../http/problem';
+import { HttpProblem, badRequest, tooManyRequests } from '../http/problem';
 import { hashGiftCardCode } from './gift-card-code';
 import { sendDateWords } from './gift-card-emails';
 import type { RedeemGiftCardAnswer } from '../../contract/gift-cards';
@@ -40,10 +40,11 @@ const problem = (status: number, code: string, detail: string) =>
   });
 
 const tooMany = (retryAfterSeconds: number) =>
-  new HttpProblem(429, tooManyAttemptsMessage(retryAfterSeconds), {
-    extensions: { code: 'too_many_attempts', retryAfterSeconds },
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  tooManyRequests(
+    tooManyAttemptsMessage(retryAfterSeconds),
+    retryAfterSeconds,
+    'too_many_attempts',
+  );
 
 /** Counts one try against the account and the address; a 429 when either has had enough. */
 async function countTry(ctx: AppContext, userId: string, address: string, nowMs: number) {

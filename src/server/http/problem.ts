@@ -73,8 +73,8 @@ export const unprocessable = (detail: string, extensions?: Record<string, unknow
   new HttpProblem(422, detail, extensions ? { extensions } : {});
 
 /** A 429 that says how long to wait, in words and in the Retry-After header. */
-export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (detail: string, retryAfterSeconds: number, code = 'rate_limited') =>
   new HttpProblem(429, detail, {
-    extensions: { code: 'rate_limited', retryAfterSeconds },
+    extensions: { code, retryAfterSeconds },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
