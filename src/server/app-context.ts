@@ -19,6 +19,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The signed-in customer's profile as the booking rules see it, or null when signed out. */
   currentCustomer: (request: FastifyRequest) => Promise<CustomerProfile | null>;
+  /** Web Push: the public key browsers subscribe with; null when push is off (production without keys). */
+  push: { publicKey: string } | null;
   /** A per-process token the admin CLI reads from the data-folder lock to reach /api/internal. */
   cliToken?: string;
 }

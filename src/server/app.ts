@@ -30,7 +30,11 @@ import { RequestLogController } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalRoutes } from './internal/routes';
+import { startBackgroundJob } from './jobs/background-job';
 import { startJobs } from './jobs/start-jobs';
+import { createPushWorker, type PushWorkerSettings } from './push/push-worker';
+import { pushRoutes } from './push/push-routes';
+import { resolveVapidKeys } from './push/vapid-keys';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -56,7 +60,12 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Tunes the mail worker (tests poll faster); it runs only when SMTP_URL is set. */
   mailWorker?: Partial<MailWorkerSettings>;
+  /** Tunes the push worker (tests retry sooner). */
+  pushWorker?: Partial<PushWorkerSettings>;
 }
+
+/** How often an instance looks for pushes to send: a confirmation should reach the phone at once. */
+const PUSH_POLL_MS = 2000;
 
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -99,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: await resolveAuthSecret(database.db, config),
     now,
   });
+  const vapid = await resolveVapidKeys(database.db, config);
   const ctx: AppContext = {
     config,
     database,
@@ -110,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     payments: createPaymentProvider(config),
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
+    push: vapid ? { publicKey: vapid.publicKey } : null,
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };
 
@@ -154,12 +165,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(ctx));
   await app.register(giftCardPaymentRoutes(ctx));
   await app.register(giftCardRoutes(ctx));
+  await app.register(pushRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // Outside production only: registered routes answer before the web app's fallback, and in
   // production /dev/* is an ordinary 404 (web-app.ts never serves the SPA there).
   if (config.devMailViewer) await app.register(async (scope) => devMailRoutes(scope, ctx));
   startJobs(app, ctx);
+  if (vapid) {
+    const pushWorker = createPushWorker({
+      db: database.db,
+      vapid,
+      subject: config.push.subject,
+      log: app.log,
+      ...(deps.pushWorker ? { settings: deps.pushWorker } : {}),
+    });
+    startBackgroundJob(app, {
+      name: 'push delivery',
+      intervalMs: PUSH_POLL_MS,
+      run: () => pushWorker.drain(),
+    });
+  }
 
   await installWebApp(app, deps.webDistDir);
   return app;

@@ -94,6 +94,30 @@ const envSchema = z.object({
   REFERRAL_CREDIT_PENCE: int(1, 100_000).default(1000),
   /** Wallet credit unspent this many days after it was added is written off; unset: never. */
   WALLET_CREDIT_EXPIRY_DAYS: int(1, 3650).optional(),
+  /** The reminder (email and push) goes this long before a confirmed booking's start. */
+  REMINDER_LEAD_HOURS: int(1, 24 * 14).default(24),
+  // Web Push (VAPID): both keys, or neither (then generated once outside production; off in it).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
+  /**
+   * Host names (and their subdomains) a push subscription may point at, comma-separated. The
+   * server POSTs to a subscription's endpoint, so in production only real push services are
+   * accepted; outside production any http(s) endpoint is (a local test push service).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
 });
 
 export interface SocialProviderConfig {
@@ -165,6 +189,17 @@ export interface AppConfig {
   };
   cancellation: CancellationPolicyConfig;
   wallet: WalletConfig;
+  reminderLeadHours: number;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** From the environment; null: generated and kept in the database (outside production only). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** The VAPID subject: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
+  subject: string;
+  /** Where subscriptions may point; null: anywhere over http(s) (outside production). */
+  serviceHosts: string[] | null;
 }
 
 export interface WalletConfig {
@@ -235,7 +270,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('PAYMENT_PROVIDER: the demo card provider is never used in production');
   if (e.PARTIAL_REFUND_UNTIL_HOURS > e.FREE_CANCELLATION_HOURS)
     problems.push('PARTIAL_REFUND_UNTIL_HOURS: must not be more than FREE_CANCELLATION_HOURS');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   return {
     env: isProduction ? 'production' : 'staging',
@@ -244,7 +282,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     internalApiToken: e.INTERNAL_API_TOKEN ?? null,
     authSecret: e.AUTH_SECRET ?? null,
     seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
@@ -290,5 +328,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
       referralCreditPence: e.REFERRAL_CREDIT_PENCE,
       creditExpiryDays: e.WALLET_CREDIT_EXPIRY_DAYS ?? null,
     },
+    reminderLeadHours: e.REMINDER_LEAD_HOURS,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT ?? vapidSubjectFor(publicUrl, e.MAIL_FROM),
+      serviceHosts: isProduction
+        ? e.PUSH_SERVICE_HOSTS.split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : null,
+    },
   };
+}
+
+/** An https site, else the address mail is sent from: push services accept only these two. */
+function vapidSubjectFor(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }

@@ -57,6 +57,7 @@ function contextOf(env: BookingTestEnv, database: Database): AppContext {
     mailer: createMailer(database.db, config),
     payments: new DemoPaymentProvider(),
     currentCustomer: async () => null,
+    push: null,
   };
 }
 

@@ -42,6 +42,7 @@ function contextOf(env: BookingTestEnv, url: string): AppContext {
     mailer: createMailer(env.database.db, config),
     payments: StripePaymentProvider.fromConfig(config.payments),
     currentCustomer: async () => null,
+    push: null,
   };
 }
 

@@ -274,6 +274,11 @@ export const booking = pgTable(
     cancelledAt: ts('cancelled_at'),
     // Bumped on every reschedule: the calendar file's SEQUENCE, so calendars update the event.
     rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /**
+     * When the reminder job is to remind the customer; null once sent, or when none is owed (a
+     * booking made or moved inside the lead time, or cancelled). Set by every confirm and move.
+     */
+    reminderDueAt: ts('reminder_due_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,6 +289,13 @@ export const booking = pgTable(
     index('booking_pending_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} in ('held', 'requires_action')`),
+    // The reminder job's queue, and the completion job's: only bookings still ahead of them.
+    index('booking_reminder_due_idx')
+      .on(t.reminderDueAt)
+      .where(sql`${t.reminderDueAt} IS NOT NULL`),
+    index('booking_confirmed_starts_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed'`),
     check(
       'booking_amounts_nonnegative',
       sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0 AND ${t.referralDiscountPence} >= 0`,
@@ -615,16 +627,58 @@ export const giftCard = pgTable(
   ],
 );
 
-export const pushSubscription = pgTable('push_subscription', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  endpoint: text('endpoint').notNull().unique(),
-  p256dh: text('p256dh').notNull(),
-  auth: text('auth').notNull(),
-  createdAt: createdAt(),
-});
+// One browser's Web Push subscription (spec 3's messagingTokens): several per customer, one
+// customer per endpoint (the last to register it; merge-written).
+export const pushSubscription = pgTable(
+  'push_subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('push_subscription_user_idx').on(t.userId)],
+);
+
+// One push to one device, written in the transaction of the change it announces and sent by the
+// push worker (src/server/push/push-worker.ts): pending → sent | failed. A device that goes away
+// takes its undelivered pushes with it; nothing could deliver them.
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscription.id, { onDelete: 'cascade' }),
+    /** What the service worker shows: {title, body, url, tag}. */
+    payload: jsonb('payload').notNull(),
+    /** Push services drop the message if the device has not been reachable for this long. */
+    ttlSeconds: integer('ttl_seconds').notNull(),
+    /** A newer push with the same topic replaces an undelivered older one at the push service. */
+    topic: text('topic'),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    dedupeKey: text('dedupe_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: ts('claimed_until'),
+    claimToken: uuid('claim_token'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('push_outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('push_outbox_pending_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check('push_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
 
 // Written in the transaction of the change it announces; sent later by the mail worker
 // (src/server/mail/mail-worker.ts, docs/decisions/0020). status: pending → sent | failed.

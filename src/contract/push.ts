@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+// Spec 3, 5 and 7: Web Push. A browser's subscription is the spec's messaging token; the server
+// keeps one per device and pushes booking news and reminders to every device of the customer.
+
+/** base64url of so many bytes, padded or not, as PushSubscription.toJSON() gives keys. */
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}=*$`),
+      `${what} must be ${bytes} bytes, base64url`,
+    );
+
+export const pushPublicKeySchema = z.object({
+  publicKey: z.string().describe("The server's VAPID public key (base64url): applicationServerKey"),
+});
+
+/** PushSubscription.toJSON(), as the browser gives it. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.url({ message: 'must be the push service URL' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64url(65, 'p256dh').describe("The device's P-256 public key"),
+    auth: base64url(16, 'auth').describe("The device's authentication secret"),
+  }),
+});
+
+export const pushSubscriptionSaved = z.object({
+  id: z.uuid(),
+  devices: z.number().int().min(1).describe('How many devices of this account now get pushes'),
+});
+
+export const removePushSubscriptionBody = z.object({
+  endpoint: z.url({ message: 'must be the push service URL' }).max(2048),
+});
+
+/** What a push carries: the service worker shows it, or the open app shows it as a toast. */
+export const pushMessageSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** A same-site path the notification opens. */
+  url: z.string().startsWith('/'),
+  /** Notifications with one tag replace each other on the device. */
+  tag: z.string(),
+});
+
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionBody>;
+export type PushMessage = z.infer<typeof pushMessageSchema>;

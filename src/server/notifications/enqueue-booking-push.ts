@@ -1,0 +1,65 @@
+import type { BookingView } from '../../contract/booking';
+import type { PushMessage } from '../../contract/push';
+import { UK_TIME_ZONE } from '../../domain/constants';
+import { formatPence } from '../../domain/format';
+import { reminderTtlSeconds } from '../../domain/reminders';
+import type { Db } from '../db/client';
+import { enqueuePush } from '../push/push-outbox';
+import type { BookingEmailKind } from './enqueue-booking-email';
+
+// The push twin of the booking email: short enough for a lock screen, and opening the customer's
+// appointments. Written in the same transaction as the email (booking/announce-booking-change.ts).
+
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+const DAY_S = 24 * 60 * 60;
+
+export function bookingPushMessage(kind: BookingEmailKind, v: BookingView): PushMessage {
+  const treatments = v.items.map((i) => i.name).join(', ');
+  const at = when.format(Date.parse(v.startsAt));
+  const texts: Record<BookingEmailKind, [string, string]> = {
+    confirmed: ['Booking confirmed', `${treatments} with ${v.therapist.name}, ${at}.`],
+    rescheduled: ['Booking moved', `${treatments} with ${v.therapist.name} is now ${at}.`],
+    cancelled: [
+      'Booking cancelled',
+      `${treatments} on ${at} is cancelled.${v.refundedPence > 0 ? ` Refund: ${formatPence(v.refundedPence)}.` : ''}`,
+    ],
+    reminder: ['Your appointment is coming up', `${treatments} with ${v.therapist.name}, ${at}.`],
+  };
+  const [title, body] = texts[kind];
+  return { title, body, url: '/account/appointments', tag: `booking-${v.id}` };
+}
+
+/** Queues the push for each of the customer's devices; one per change, like the email. */
+export async function enqueueBookingPush(
+  tx: Db,
+  news: {
+    kind: BookingEmailKind;
+    view: BookingView;
+    userId: string;
+    rescheduleCount: number;
+    now: Date;
+  },
+): Promise<void> {
+  const { kind, view, userId, rescheduleCount, now } = news;
+  await enqueuePush(tx, {
+    userId,
+    message: bookingPushMessage(kind, view),
+    dedupeKey:
+      kind === 'rescheduled' || kind === 'reminder'
+        ? `booking-${view.id}-${kind}-${rescheduleCount}`
+        : `booking-${view.id}-${kind}`,
+    // A reminder is worthless once the appointment has begun; other news keeps for a day.
+    ttlSeconds: kind === 'reminder' ? reminderTtlSeconds(new Date(view.startsAt), now) : DAY_S,
+    // One topic per booking: a phone that was off hears only the latest news of it.
+    topic: view.id.replace(/-/g, ''),
+  });
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { PushMessage } from '../../contract/push';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+
+export interface OutgoingPush {
+  userId: string;
+  message: PushMessage;
+  /** One push per device per key, e.g. `booking-<id>-confirmed`: writing it again is a no-op. */
+  dedupeKey: string;
+  ttlSeconds: number;
+  /** At most 32 URL-safe characters; a newer push with the topic replaces an undelivered one. */
+  topic?: string;
+}
+
+/**
+ * Queues the push for every device of the customer, in the caller's transaction: written with
+ * the change it announces, so it exists if and only if that change commits. A customer with no
+ * devices gets nothing queued. Answers how many devices it was queued for.
+ */
+export async function enqueuePush(db: Db, push: OutgoingPush): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into push_outbox (subscription_id, payload, ttl_seconds, topic, dedupe_key)
+        select s.id, ${JSON.stringify(push.message)}::jsonb, ${push.ttlSeconds}, ${push.topic ?? null},
+               ${push.dedupeKey} || ':' || s.id::text
+        from push_subscription s
+        where s.user_id = ${push.userId}
+        on conflict (dedupe_key) do nothing
+        returning id`,
+  );
+  return rows.length;
+}
