@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm';
+import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, user } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
+import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
 import { loadBookingViews } from './booking-view';
 import { rulesConfigOf } from './rules-config';
 
 /**
  * Tells the customer about a change to their booking: reads the booking as it now stands, inside
- * the transaction that changed it, and hands it to notifications, which writes the email to the
- * outbox in that same transaction. Booking depends on notifications, never the reverse.
+ * the transaction that changed it, and hands it to notifications, which writes the email and the
+ * pushes to their outboxes in that same transaction. Booking depends on notifications, never the
+ * reverse.
+ *
+ * A confirm or a move also decides when the reminder is due (for the new time, replacing any
+ * reminder owed for the old one); a cancellation owes none. The reminder job announces
+ * 'reminder' itself once it has claimed the booking.
  */
 export async function announceBookingChange(
   ctx: Pick<AppContext, 'config' | 'now'>,
@@ -24,13 +31,26 @@ export async function announceBookingChange(
     .where(eq(booking.id, bookingId));
   if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
   const { row, customer } = found;
+  const now = ctx.now();
+  if (kind !== 'reminder') {
+    const due =
+      kind === 'cancelled' ? null : reminderDueAt(row.startsAt, now, ctx.config.reminderLeadHours);
+    await tx.update(booking).set({ reminderDueAt: due }).where(eq(booking.id, bookingId));
+  }
   const buffer = rulesConfigOf(ctx.config).bufferMinutes;
-  const [view] = await loadBookingViews(tx, [row], ctx.now(), ctx.config, buffer);
+  const [view] = await loadBookingViews(tx, [row], now, ctx.config, buffer);
   if (!view) throw new Error(`booking ${bookingId} has no view`);
   await enqueueBookingEmail(ctx, tx, {
     kind,
     view,
     customer,
     rescheduleCount: row.rescheduleCount,
+  });
+  await enqueueBookingPush(tx, {
+    kind,
+    view,
+    userId: row.customerId,
+    rescheduleCount: row.rescheduleCount,
+    now,
   });
 }

@@ -5,6 +5,8 @@ import { reconcilePayments } from '../checkout/reconcile-payments';
 import { runProviderTasks } from '../payments/provider-tasks';
 import { queueTherapistTransfers } from '../checkout/queue-therapist-transfers';
 import { EXPIRY_INTERVAL_MS, expireWalletCredit } from '../wallet/expire-credit';
+import { COMPLETION_INTERVAL_MS, completePastBookings } from '../booking/complete-bookings';
+import { REMINDER_INTERVAL_MS, sendDueReminders } from '../booking/send-reminders';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -32,6 +34,16 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
       run: () => expireWalletCredit(ctx),
     });
   }
+  startBackgroundJob(app, {
+    name: 'booking reminders',
+    intervalMs: REMINDER_INTERVAL_MS,
+    run: () => sendDueReminders(ctx),
+  });
+  startBackgroundJob(app, {
+    name: 'booking completion',
+    intervalMs: COMPLETION_INTERVAL_MS,
+    run: () => completePastBookings(ctx),
+  });
   startBackgroundJob(app, {
     name: 'payment provider calls',
     intervalMs: paymentsEvery,

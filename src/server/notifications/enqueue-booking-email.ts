@@ -11,7 +11,7 @@ import { bookingCalendarFile } from './booking-calendar';
 // never committed. Booking calls this with what the email says (booking/announce-booking-change.ts);
 // nothing here imports booking, so the dependency runs one way (docs/decisions/0023).
 
-export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled';
+export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
 /** One change to a booking, as the customer's email tells it. */
 export interface BookingNews {
@@ -46,6 +46,7 @@ const SUBJECTS: Record<BookingEmailKind, string> = {
   confirmed: 'Your booking is confirmed',
   rescheduled: 'Your booking has moved',
   cancelled: 'Your booking is cancelled',
+  reminder: 'Reminder: your appointment is coming up',
 };
 
 function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl: string): string {
@@ -67,11 +68,12 @@ function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl:
     confirmed: 'your booking is confirmed.',
     rescheduled: 'your booking has moved to a new time.',
     cancelled: 'your booking has been cancelled.',
+    reminder: 'This is a reminder of your appointment. Your therapist looks forward to seeing you.',
   }[kind];
   return [
     `Hello ${name},`,
     '',
-    `Thank you: ${opening}`,
+    kind === 'reminder' ? opening : `Thank you: ${opening}`,
     '',
     `When: ${when.format(Date.parse(v.startsAt))} (UK time)`,
     `With: ${v.therapist.name}`,
@@ -100,33 +102,38 @@ export async function enqueueBookingEmail(
   news: BookingNews,
 ): Promise<void> {
   const { kind, view, customer, rescheduleCount } = news;
-  const ics = bookingCalendarFile(
-    {
-      id: view.id,
-      startsAt: view.startsAt,
-      endsAt: view.endsAt,
-      title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
-      description: view.items.map((i) => i.name).join('\n'),
-      location: oneLineAddress(view),
-      sequence: rescheduleCount + (kind === 'cancelled' ? 1 : 0),
-      status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
-    },
-    { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
-  );
+  // A reminder changes nothing in the calendar, so it carries no calendar file to import again.
+  const attachments =
+    kind === 'reminder'
+      ? []
+      : [
+          {
+            filename: 'booking.ics',
+            content: bookingCalendarFile(
+              {
+                id: view.id,
+                startsAt: view.startsAt,
+                endsAt: view.endsAt,
+                title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
+                description: view.items.map((i) => i.name).join('\n'),
+                location: oneLineAddress(view),
+                sequence: rescheduleCount + (kind === 'cancelled' ? 1 : 0),
+                status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
+              },
+              { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
+            ),
+            contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+          },
+        ];
   await enqueueMail(tx, {
     to: customer.email,
     subject: SUBJECTS[kind],
     text: bodyOf(kind, view, customer.name, ctx.config.publicUrl),
-    attachments: [
-      {
-        filename: 'booking.ics',
-        content: ics,
-        contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
-      },
-    ],
+    attachments,
+    // Moves and reminders happen once per time the booking has had; the rest once per booking.
     dedupeKey:
-      kind === 'rescheduled'
-        ? `booking-${view.id}-rescheduled-${rescheduleCount}`
+      kind === 'rescheduled' || kind === 'reminder'
+        ? `booking-${view.id}-${kind}-${rescheduleCount}`
         : `booking-${view.id}-${kind}`,
   });
 }

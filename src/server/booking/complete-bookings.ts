@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
+import { queryRows } from '../db/query-rows';
+
+// A confirmed booking whose treatment time has ended is 'completed': past appointments are told
+// apart by state, not only by the clock, and a completed booking can no longer be cancelled or
+// moved. The end is the treatments' end (the start plus the items' minutes), not the travel
+// buffer that total_duration_minutes includes. Claimed with SKIP LOCKED and moved by a compare-and-set from 'confirmed', so a cancel in
+// flight (which holds the row) is never overwritten and two instances never move a row twice.
+
+export const COMPLETION_INTERVAL_MS = 60_000;
+const BATCH = 500;
+
+export async function completePastBookings(ctx: Pick<AppContext, 'db' | 'now'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = ctx.now().toISOString();
+    const done = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`update booking set status = 'completed', reminder_due_at = null,
+                 updated_at = ${now}::timestamptz
+          where id in (
+            select b.id from booking b
+            where b.status = 'confirmed' and b.starts_at <= ${now}::timestamptz
+              and b.starts_at + make_interval(mins => (
+                    select coalesce(sum(i.duration_minutes), 0)::int
+                    from booking_item i where i.booking_id = b.id)) <= ${now}::timestamptz
+            order by b.starts_at
+            limit ${BATCH}
+            for update skip locked)
+            and status = 'confirmed'
+          returning id`,
+    );
+    total += done.length;
+    if (done.length < BATCH) return total;
+  }
+}
