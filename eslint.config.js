@@ -54,7 +54,8 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
  */
 const featureDependencies = {
   account: ['auth'],
-  booking: ['account', 'auth', 'catalogue'],
+  auth: ['push'],
+  booking: ['account', 'auth', 'catalogue', 'push'],
   'gift-cards': ['auth', 'booking'],
   professionals: ['booking', 'catalogue'],
   referrals: ['auth', 'booking'],

@@ -6,6 +6,7 @@ import {
   USER_RECORD_MISSING,
 } from '../../../domain/auth-messages';
 import { trackException } from '../../lib/analytics';
+import { disablePush } from '../push';
 import { notify, useUiStore, type NotificationInput } from '../../lib/ui-store';
 import { accountKeys, clearAccountData } from '../../lib/query-keys';
 import { authClient } from './auth-client';
@@ -16,6 +17,8 @@ import { isUserRecordMissing, refreshMe } from './use-me';
 
 /** Ends the session on the server; a failure to reach it still forgets everything locally. */
 async function endSession(): Promise<void> {
+  // This device stops getting the account's pushes; asked while the session still exists.
+  await disablePush();
   try {
     // Only our session: signing out here must not also sign the customer out of the provider
     // they linked (better-auth would otherwise send the browser to its logout page).

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setAnalyticsUser } from '../../lib/analytics';
+import { usePushRefresh } from '../push';
 import { useSession } from './auth-client';
 import { refuseMissingUserRecord } from './session-actions';
 import { isUserRecordMissing, meQuery } from './use-me';
@@ -27,6 +28,9 @@ export function SessionWatcher() {
     if (session.isPending) return;
     setAnalyticsUser(email ? { email, phoneNumber: phoneNumber ?? null } : null);
   }, [session.isPending, email, phoneNumber]);
+
+  // Spec 7: this device's push subscription is merge-written for whoever is signed in.
+  usePushRefresh(signedIn ? (me.data?.id ?? null) : null);
 
   return null;
 }

@@ -10,6 +10,7 @@ import { useBookingStore } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
 import { OrderSummary } from './order-summary';
 import { LoadingBlock, StepHeading } from '../../components/page-heading';
+import { PushOptIn } from '../push';
 
 /**
  * After payment: the booking as the server has it. The selection is cleared here (spec 4), once
@@ -94,6 +95,9 @@ export function BookingConfirmation({ bookingId }: { bookingId: string }) {
             dueLabel={data.payment?.method === 'invoice' ? 'To be invoiced' : 'Paid'}
           />
         </section>
+      </div>
+      <div className="mt-6">
+        <PushOptIn framed />
       </div>
       <div className="mt-6">
         <CancellationTerms startsAt={data.startsAt} />

@@ -12,6 +12,7 @@ import {
 } from '../../features/account';
 import { PageTitle, SectionCard } from '../../components/section-card';
 import { describeRedirectError, signOut, useMe, useReturnedError } from '../../features/auth';
+import { PushOptIn } from '../../features/push';
 import { notify, useUiStore } from '../../lib/ui-store';
 
 /** A provider sent the customer back from linking with ?error=: say why. */
@@ -62,6 +63,9 @@ export default function AccountProfilePage() {
           description="Link a service to sign in with it instead of your password."
         >
           <LinkedAccounts />
+        </SectionCard>
+        <SectionCard title="Notifications">
+          <PushOptIn />
         </SectionCard>
         <SectionCard title="Saved cards">
           <SavedCards />
