@@ -11,6 +11,7 @@ import {
   type BookingCustomer,
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
+import { buildTestApp } from '../../test-support/test-app';
 import { testConfig } from '../../test-support/test-config';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { newDeviceKeys } from '../../test-support/test-push-service';
@@ -139,6 +140,18 @@ for (const kind of testDatabaseKinds()) {
       expect(cleoReminders[0]?.key).toBe(`booking-${cleoBooking}-reminder-1`);
       expect(cleoReminders[0]?.text).toMatch(/Friday, 27 November 2026 at 14:00/);
       expect(await runBoth()).toBe(0);
+    });
+
+    it('sends a reminder that fell due while no instance was running when one starts', async () => {
+      env.clock.set(NOW.toISOString());
+      const gus = await newCustomer(env.app, env.database.db);
+      const id = await book(gus, at('2026-11-27', '09:00'));
+      // Every instance was down from before Thursday 09:00 until Thursday 18:00; one starts.
+      env.clock.set('2026-11-26T18:00:00Z');
+      const restarted = await buildTestApp(env.database, { now: env.clock.now });
+      await restarted.ready();
+      await expect.poll(async () => (await remindersFor(id)).length).toBe(1);
+      await restarted.close();
     });
 
     it('marks bookings completed once their treatment time has ended, once', async () => {
