@@ -57,6 +57,7 @@ const featureDependencies = {
   booking: ['account', 'auth', 'catalogue'],
   'gift-cards': ['auth', 'booking'],
   professionals: ['booking', 'catalogue'],
+  pwa: ['account'],
   referrals: ['auth', 'booking'],
 };
 
