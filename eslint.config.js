@@ -58,6 +58,7 @@ const featureDependencies = {
   booking: ['account', 'auth', 'catalogue', 'push'],
   'gift-cards': ['auth', 'booking'],
   professionals: ['booking', 'catalogue'],
+  pwa: ['account'],
   referrals: ['auth', 'booking'],
 };
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * A feature's index.ts only re-exports (lint enforces it). Told that it has no side effects, the
@@ -19,12 +20,49 @@ function featureIndexesAreSideEffectFree(): Plugin {
   };
 }
 
+/**
+ * Names this build inside the service worker, so a deploy whose files are all unchanged still
+ * yields the same worker (no needless update card), while GLOW_BUILD_ID=anything forces a new one
+ * (the e2e update test builds a second version this way).
+ */
+const buildId = process.env.GLOW_BUILD_ID ?? 'release';
+
+/**
+ * One worker at /sw.js, from our own source (docs/decisions/0032): the app shell and hashed assets
+ * precached, pages falling back to the precached index.html, /api and /dev never cached, and the
+ * push display. Registered by features/pwa, never by the plugin, and off under `vite dev` so a
+ * stale worker never stands between the developer and hot reload.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    // Ours is a static file in public/ (it names the PNG icons made by scripts/make-icons.ts).
+    manifest: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      // One classic script with nothing to import: registered as a plain worker everywhere.
+      rollupFormat: 'iife',
+      // Source maps are for developers, not for a phone's cache; the messaging worker is a
+      // worker of its own.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      globIgnores: ['firebase-messaging-sw.js'],
+      // Hashed names already say when an asset changes: no cache-busting query needed.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), tailwindcss(), featureIndexesAreSideEffectFree()],
+  plugins: [react(), tailwindcss(), featureIndexesAreSideEffectFree(), serviceWorker()],
+  define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { acceptCookiesUpFront } from './support';
 
 // A page whose code cannot load (say, a deploy removed the old chunk) is a fatal error.
+// page.route cannot see what the service worker answers from its precache, so these pages run
+// without it, like a browser whose worker has not installed yet.
+test.use({ serviceWorkers: 'block' });
+
 const breakPrivacyPage = '**/assets/privacy-policy-*.js';
 
 test('a page that fails shows the error page and reports a fatal exception', async ({

@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app to serve; dist/web when unset. The e2e update test serves a copy. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -152,6 +154,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** null: the build in dist/web. */
+  webDistDir: string | null;
   databaseUrl: string | null;
   publicUrl: string;
   internalApiToken: string | null;
@@ -281,6 +285,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    webDistDir: e.WEB_DIST_DIR ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
     internalApiToken: e.INTERNAL_API_TOKEN ?? null,

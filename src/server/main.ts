@@ -66,7 +66,13 @@ async function main() {
       if (h.pastAppointments + h.upcomingAppointments + h.addresses + h.cards > 0 || h.creditPence)
         notes.push('Refreshed the demo accounts’ appointments, addresses, cards and credit.');
     }
-    app = await buildApp({ config, database, logger: log, ...(lock ? { cliToken } : {}) });
+    app = await buildApp({
+      config,
+      database,
+      logger: log,
+      ...(lock ? { cliToken } : {}),
+      ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}),
+    });
   } catch (error) {
     // Leave nothing half-open: the folder must be usable by the next start.
     await database.close().catch(() => undefined);

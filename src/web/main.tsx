@@ -5,12 +5,14 @@ import { installGlobalErrorReporting } from './app/error-reporting';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { readConsentCookie } from './features/consent';
+import { startPwa } from './features/pwa';
 import { initAnalytics } from './lib/analytics';
 import './styles.css';
 
 // Consent first: a returning visitor's saved choice applies before the first page view is queued.
 initAnalytics(readConsentCookie());
 installGlobalErrorReporting();
+startPwa();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -23,6 +23,10 @@ export function contentSecurityPolicy(options: Pick<SecurityHeaderOptions, 'stri
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${extra(STRIPE_API)}`,
+    // The service worker (/sw.js) and the web app manifest: said outright rather than left to
+    // fall back on script-src and default-src, so a change to those cannot switch them off.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     // Without a frame-src, frames fall back to default-src 'self': what demo mode wants.
     ...(options.stripe ? [`frame-src 'self'${extra(STRIPE_JS)}`] : []),
     "frame-ancestors 'none'",

@@ -16,6 +16,8 @@ describe('serving the built web app', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Glow at Home"}');
     database = await createTestDatabase('pglite');
     app = await buildTestApp(database, { webDistDir: dist });
   });
@@ -39,8 +41,27 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  // The browser checks for a new worker and manifest by their fixed names: a cached copy would
+  // hide a deploy (decision 0032).
+  it('serves the service worker as JavaScript and it and the manifest uncached', async () => {
+    const worker = await app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+    const manifest = await app.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers a missing asset with 404, never index.html', async () => {
-    for (const url of ['/assets/gone-123.js', '/assets/gone.css', '/favicon-missing.png']) {
+    for (const url of [
+      '/assets/gone-123.js',
+      '/assets/gone.css',
+      '/favicon-missing.png',
+      '/firebase-messaging-sw.js',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/problem+json');

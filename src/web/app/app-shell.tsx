@@ -3,6 +3,7 @@ import { LoadingBar } from '../components/loading-bar';
 import { LoginModal, SessionWatcher } from '../features/auth';
 import { CookieBanner } from '../features/consent';
 import { ToastRegion } from '../features/notifications';
+import { UpdateCard } from '../features/pwa';
 import { ReferralLanding } from '../features/referrals';
 import { useRouteChange } from './use-route-change';
 
@@ -20,6 +21,7 @@ export function AppShell() {
       <ScrollRestoration getKey={scrollKey} />
       <Outlet />
       <ToastRegion />
+      <UpdateCard />
       <CookieBanner />
       <LoginModal />
       <SessionWatcher />

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageFrame } from './page-frame';
 import { AppShell } from './app-shell';
-import { AccountLayout } from './layouts/account-layout';
+import { AccountLayout, type OfflineHandle } from './layouts/account-layout';
 import { BookingLayout } from './layouts/booking-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { LegalLayout } from './layouts/legal-layout';
@@ -114,6 +114,8 @@ export const routes: RouteObject[] = [
               { path: 'account/wallet', lazy: page(() => import('../routes/account/wallet')) },
               {
                 path: 'account/appointments',
+                // Offline it shows the next appointment kept from the last visit (decision 0032).
+                handle: { worksOffline: true } satisfies OfflineHandle,
                 lazy: page(() => import('../routes/account/appointments')),
               },
             ],

@@ -1,6 +1,7 @@
 import { isApiError } from '../lib/api';
 import { buttonClass } from './button-styles';
 import { AlertIcon, RefreshIcon } from './icons';
+import { OfflineNotice } from './offline-notice';
 
 interface ErrorPanelProps {
   title: string;
@@ -11,6 +12,10 @@ interface ErrorPanelProps {
 
 /** A failed load inside a page: says what failed, why if we know, and offers a retry. */
 export function ErrorPanel({ title, error, onRetry, retrying = false }: ErrorPanelProps) {
+  // No answer at all: the network is down, not the page. Say so calmly (decision 0032).
+  if (isApiError(error) && error.isNetworkError) {
+    return <OfflineNotice onRetry={onRetry} retrying={retrying} />;
+  }
   const detail = isApiError(error)
     ? error.detail
     : 'Something unexpected happened. Please try again.';

@@ -160,3 +160,9 @@ export const ShareIcon = (props: IconProps) => (
     <path d="M12 15V4M8 8l4-4 4 4M6 12v6.5A1.5 1.5 0 0 0 7.5 20h9a1.5 1.5 0 0 0 1.5-1.5V12" />
   </Icon>
 );
+
+export const WifiOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.5M19 12.9a10 10 0 0 0-2.6-1.8M2 8.8a15 15 0 0 1 4.3-2.9M22 8.8A15 15 0 0 0 10.5 5.1M12 20h.01" />
+  </Icon>
+);

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { PageFrame } from '../page-frame';
 import { SectionNav } from '../../components/section-nav';
 import { useMe } from '../../features/auth';
+import { isApiError } from '../../lib/api';
 import { useUiStore } from '../../lib/ui-store';
 
 const ACCOUNT_PAGES = [
@@ -13,8 +14,17 @@ const ACCOUNT_PAGES = [
   { to: '/account/appointments', label: 'Appointments', end: false },
 ] as const;
 
+/** A route's handle: the page shows what it kept from the last visit when the network is down. */
+export interface OfflineHandle {
+  worksOffline: true;
+}
+
+const worksOffline = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && 'worksOffline' in handle;
+
 function AccountGate() {
   const me = useMe();
+  const pageWorksOffline = worksOffline(useMatches().at(-1)?.handle);
   const { pathname, search } = useLocation();
   const leaving = useUiStore((s) => s.leavingAccount);
   // The way home after a sign-out is over once these pages are gone.
@@ -27,7 +37,8 @@ function AccountGate() {
       </p>
     );
   }
-  if (me.isError) {
+  const offline = me.isError && isApiError(me.error) && me.error.isNetworkError;
+  if (me.isError && !(offline && pageWorksOffline)) {
     return (
       <ErrorPanel
         title="We couldn't load your account"

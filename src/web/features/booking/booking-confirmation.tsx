@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
@@ -16,7 +16,14 @@ import { PushOptIn } from '../push';
  * After payment: the booking as the server has it. The selection is cleared here (spec 4), once
  * the booking is known to be confirmed, so a reload of this page still shows the confirmation.
  */
-export function BookingConfirmation({ bookingId }: { bookingId: string }) {
+export function BookingConfirmation({
+  bookingId,
+  afterConfirmed,
+}: {
+  bookingId: string;
+  /** Shown under a confirmed booking only: the route puts the install offer here. */
+  afterConfirmed?: ReactNode;
+}) {
   const booking = useBooking(bookingId);
   const clearSelected = useBookingStore((s) => s.clearSelected);
   const client = useQueryClient();
@@ -110,6 +117,7 @@ export function BookingConfirmation({ bookingId }: { bookingId: string }) {
           Book another treatment
         </Link>
       </div>
+      {afterConfirmed}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
@@ -5,7 +6,9 @@ import { CalendarIcon } from '../../components/icons';
 import { AppointmentCard, type Booking, useAppointments } from '../../features/account';
 import { AppointmentActions } from '../../features/booking';
 import { PageTitle } from '../../components/section-card';
+import { OfflineAppointment, useRememberNextAppointment } from '../../features/pwa';
 import { isApiError } from '../../lib/api';
+import { accountKeys } from '../../lib/query-keys';
 
 function Group({ title, bookings, empty }: { title: string; bookings: Booking[]; empty: string }) {
   const id = `appointments-${title.toLowerCase()}`;
@@ -42,13 +45,23 @@ export default function AppointmentsPage() {
   const missing =
     appointments.isError && isApiError(appointments.error) && appointments.error.status === 404;
   const data = missing ? { upcoming: [], past: [] } : appointments.data;
+  const offline =
+    appointments.isError && isApiError(appointments.error) && appointments.error.isNetworkError;
+  const queryClient = useQueryClient();
+  useRememberNextAppointment(appointments.data?.upcoming);
+  // Back online, the account layout must learn who is signed in too: it let this page through.
+  const retry = () => {
+    void queryClient.refetchQueries({ queryKey: accountKeys.me, exact: true });
+    void appointments.refetch();
+  };
 
   return (
     <>
       <title>Appointments · Glow at Home</title>
       <PageTitle title="Appointments" intro="Your upcoming treatments and the ones you've had." />
       {appointments.isPending && <p className="text-muted">Loading your appointments…</p>}
-      {appointments.isError && !missing && (
+      {offline && <OfflineAppointment onRetry={retry} retrying={appointments.isFetching} />}
+      {appointments.isError && !missing && !offline && (
         <ErrorPanel
           title="We couldn't load your appointments"
           error={appointments.error}

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { BookingConfirmation, Checkout, StepGuard } from '../../features/booking';
 import { StepHeading } from '../../components/page-heading';
+import { InstallCard } from '../../features/pwa';
 
 /**
  * Confirm and pay; after payment the same route shows the confirmation as ?booking=<id>, so the
@@ -11,7 +12,9 @@ export default function ConfirmBookingPage() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking');
 
-  if (bookingId) return <BookingConfirmation bookingId={bookingId} />;
+  // A customer who has just booked is the one likely to come back: the moment to offer the app.
+  if (bookingId)
+    return <BookingConfirmation bookingId={bookingId} afterConfirmed={<InstallCard />} />;
   return (
     <StepGuard city={city} step="confirm-booking">
       <StepHeading title="Confirm and pay" />
