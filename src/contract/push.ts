@@ -35,15 +35,4 @@ export const removePushSubscriptionBody = z.object({
   endpoint: z.url({ message: 'must be the push service URL' }).max(2048),
 });
 
-/** What a push carries: the service worker shows it, or the open app shows it as a toast. */
-export const pushMessageSchema = z.object({
-  title: z.string(),
-  body: z.string(),
-  /** A same-site path the notification opens. */
-  url: z.string().startsWith('/'),
-  /** Notifications with one tag replace each other on the device. */
-  tag: z.string(),
-});
-
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionBody>;
-export type PushMessage = z.infer<typeof pushMessageSchema>;

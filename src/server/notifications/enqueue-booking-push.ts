@@ -1,5 +1,5 @@
 import type { BookingView } from '../../contract/booking';
-import type { PushMessage } from '../../contract/push';
+import type { PushPayload } from '../../contract/push-message';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import { reminderTtlSeconds } from '../../domain/reminders';
@@ -22,7 +22,7 @@ const when = new Intl.DateTimeFormat('en-GB', {
 
 const DAY_S = 24 * 60 * 60;
 
-export function bookingPushMessage(kind: BookingEmailKind, v: BookingView): PushMessage {
+export function bookingPushPayload(kind: BookingEmailKind, v: BookingView): PushPayload {
   const treatments = v.items.map((i) => i.name).join(', ');
   const at = when.format(Date.parse(v.startsAt));
   const texts: Record<BookingEmailKind, [string, string]> = {
@@ -52,7 +52,7 @@ export async function enqueueBookingPush(
   const { kind, view, userId, rescheduleCount, now } = news;
   await enqueuePush(tx, {
     userId,
-    message: bookingPushMessage(kind, view),
+    message: bookingPushPayload(kind, view),
     dedupeKey:
       kind === 'rescheduled' || kind === 'reminder'
         ? `booking-${view.id}-${kind}-${rescheduleCount}`

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { PushMessage } from '../../contract/push';
+import type { PushPayload } from '../../contract/push-message';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 
 export interface OutgoingPush {
   userId: string;
-  message: PushMessage;
+  message: PushPayload;
   /** One push per device per key, e.g. `booking-<id>-confirmed`: writing it again is a no-op. */
   dedupeKey: string;
   ttlSeconds: number;

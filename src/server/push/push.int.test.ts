@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushMessageSchema } from '../../contract/push';
+import { pushPayloadSchema } from '../../contract/push-message';
 import {
   holdOk,
   newCustomer,
@@ -119,7 +119,7 @@ for (const kind of testDatabaseKinds()) {
       await expect.poll(() => received(endpoint).length).toBe(1);
       const [push] = received(endpoint);
       if (!push) throw new Error('no push');
-      const message = pushMessageSchema.parse(JSON.parse(decryptPush(push.body, device)));
+      const message = pushPayloadSchema.parse(JSON.parse(decryptPush(push.body, device)));
       expect(message).toMatchObject({
         title: 'Booking confirmed',
         url: '/account/appointments',
@@ -161,7 +161,7 @@ for (const kind of testDatabaseKinds()) {
         .toEqual([kept]);
       await expect.poll(() => received(kept).length).toBe(2);
       const titles = received(kept).map(
-        (p) => pushMessageSchema.parse(JSON.parse(decryptPush(p.body, newKeys))).title,
+        (p) => pushPayloadSchema.parse(JSON.parse(decryptPush(p.body, newKeys))).title,
       );
       expect(titles.sort()).toEqual(['Booking cancelled', 'Booking confirmed']);
       expect(received(gone)).toHaveLength(0);
