@@ -159,8 +159,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // Anything but zod, a sibling file, or a file of src/domain.
-              regex: '^(?!(zod|\\./[\\w.-]+|\\.\\./domain/[\\w.-]+)$)',
+              // Anything but zod (or zod/mini), a sibling file, or a file of src/domain.
+              regex: '^(?!(zod|zod/mini|\\./[\\w.-]+|\\.\\./domain/[\\w.-]+)$)',
               message: 'src/contract imports only zod, itself and src/domain.',
             },
           ],
