@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { pushPayloadSchema } from '../src/contract/push-message';
+import {
+  decryptPush,
+  newDeviceKeys,
+  startTestPushService,
+  type TestPushService,
+} from '../src/test-support/test-push-service';
+import {
+  chooseFirstSlot,
+  createBookingWorld,
+  payAndConfirm,
+  signUpInBrowser,
+} from './booking-support';
+import { E2E_BASE_URL } from './env';
+import { acceptCookiesUpFront } from './support';
+
+// Booking news pushed to this device (docs/decisions/0033). Chromium subscribes through Google's
+// push service, which is out of reach here, so the page's PushManager is replaced by one that
+// hands out a subscription on a local push service whose keys the test holds. Everything else is
+// real: the button, the permission, the API, the outbox, the server's worker and its encryption.
+
+let service: TestPushService;
+test.beforeAll(async () => {
+  service = await startTestPushService();
+});
+test.afterAll(async () => {
+  await service.close();
+});
+
+test('permission is asked only when pressed; the device then hears of its bookings, until sign-out', async ({
+  page,
+  context,
+}) => {
+  await acceptCookiesUpFront(context);
+  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  const device = newDeviceKeys();
+  const endpoint = service.endpoint(`e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  await context.addInitScript(
+    ({ endpoint, keys }) => {
+      const asked = { count: 0 };
+      Object.assign(window, { permissionAsks: asked });
+      const request = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = () => {
+        asked.count++;
+        return request();
+      };
+      const STORED = 'e2e-push-subscription';
+      const subscription = (serverKey: string) => ({
+        endpoint,
+        expirationTime: null,
+        options: {
+          userVisibleOnly: true,
+          applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer,
+        },
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(STORED);
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
+        localStorage.setItem(STORED, btoa(String.fromCharCode(...key)));
+        return subscription(localStorage.getItem(STORED) ?? '') as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        const key = localStorage.getItem(STORED);
+        return key ? (subscription(key) as unknown as PushSubscription) : null;
+      };
+    },
+    { endpoint, keys: device.json },
+  );
+  const asks = () =>
+    page.evaluate(
+      () => (window as unknown as { permissionAsks: { count: number } }).permissionAsks.count,
+    );
+
+  const world = await createBookingWorld(page.request);
+  await signUpInBrowser(page);
+  await chooseFirstSlot(page, world);
+  await payAndConfirm(page);
+  const bookingId = new URL(page.url()).searchParams.get('booking');
+  expect(bookingId).toBeTruthy();
+
+  const optIn = page.getByRole('region', { name: 'Booking notifications' });
+  const turnOn = optIn.getByRole('button', { name: 'Tell me when my booking changes' });
+  await expect(turnOn).toBeVisible();
+  expect(await asks()).toBe(0);
+  await turnOn.click();
+  await expect(optIn.getByText(/This device is told when a booking is confirmed/)).toBeVisible();
+  expect(await asks()).toBe(1);
+
+  // The customer cancels: the server pushes the news to this device, encrypted for its keys.
+  const cancelled = await page.request.post(`/api/bookings/${bookingId}/cancel`, {
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const mine = () => service.received.filter((r) => r.path === new URL(endpoint).pathname);
+  await expect.poll(() => mine().length, { timeout: 20_000 }).toBe(1);
+  const [push] = mine();
+  if (!push) throw new Error('no push');
+  const message = pushPayloadSchema.parse(JSON.parse(decryptPush(push.body, device)));
+  expect(message).toMatchObject({
+    title: 'Booking cancelled',
+    url: '/account/appointments',
+    tag: `booking-${bookingId}`,
+  });
+
+  // The account page shows it on, and signing out forgets this device on the server first.
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Notifications' });
+  await expect(section.getByRole('button', { name: 'Turn off on this device' })).toBeVisible();
+  const removed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/me/push-subscriptions') && r.request().method() === 'DELETE',
+  );
+  await page.locator('#main-content').getByRole('button', { name: 'Sign out' }).click();
+  expect((await removed).status()).toBe(204);
+  await expect(page.getByText('Logged Out')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
+});
