@@ -142,9 +142,6 @@ test('a push message while the page is visible shows the push toast with a View 
 });
 
 test.describe('an update', () => {
-  // One build and two server starts: the desktop project covers the flow, the mobile one would
-  // repeat it step for step.
-  test.skip(({ isMobile }) => isMobile, 'the same flow as on desktop');
   test.use({ baseURL: PWA_BASE_URL });
 
   let work: string;
