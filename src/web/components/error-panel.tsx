@@ -1,6 +1,6 @@
 import { isApiError } from '../lib/api';
-import { buttonClass } from './button-styles';
-import { AlertIcon, RefreshIcon } from './icons';
+import { AlertIcon } from './icons';
+import { RetryButton } from './retry-button';
 import { OfflineNotice } from './offline-notice';
 
 interface ErrorPanelProps {
@@ -28,15 +28,7 @@ export function ErrorPanel({ title, error, onRetry, retrying = false }: ErrorPan
           <p className="mt-1 text-sm text-red-800">{detail}</p>
         </div>
       </div>
-      <button
-        type="button"
-        className={`${buttonClass('secondary')} mt-4 sm:ml-9`}
-        onClick={onRetry}
-        disabled={retrying}
-      >
-        <RefreshIcon className={`h-4 w-4 ${retrying ? 'animate-spin' : ''}`} />
-        {retrying ? 'Retrying…' : 'Try again'}
-      </button>
+      <RetryButton onRetry={onRetry} retrying={retrying} busyLabel="Retrying…" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from './button-styles';
-import { RefreshIcon, WifiOffIcon } from './icons';
+import { WifiOffIcon } from './icons';
+import { RetryButton } from './retry-button';
 
 interface OfflineNoticeProps {
   title?: string;
@@ -28,15 +28,7 @@ export function OfflineNotice({
           <p className="mt-1 text-sm text-muted">{children}</p>
         </div>
       </div>
-      <button
-        type="button"
-        className={`${buttonClass('secondary')} mt-4 sm:ml-9`}
-        onClick={onRetry}
-        disabled={retrying}
-      >
-        <RefreshIcon className={`h-4 w-4 ${retrying ? 'animate-spin' : ''}`} />
-        {retrying ? 'Trying again…' : 'Try again'}
-      </button>
+      <RetryButton onRetry={onRetry} retrying={retrying} busyLabel="Trying again…" />
     </div>
   );
 }
