@@ -35,7 +35,9 @@ export async function announceBookingChange(
   if (kind !== 'reminder') {
     const due =
       kind === 'cancelled' ? null : reminderDueAt(row.startsAt, now, ctx.config.reminderLeadHours);
-    await tx.update(booking).set({ reminderDueAt: due }).where(eq(booking.id, bookingId));
+    if (due?.getTime() !== row.reminderDueAt?.getTime()) {
+      await tx.update(booking).set({ reminderDueAt: due }).where(eq(booking.id, bookingId));
+    }
   }
   const buffer = rulesConfigOf(ctx.config).bufferMinutes;
   const [view] = await loadBookingViews(tx, [row], now, ctx.config, buffer);

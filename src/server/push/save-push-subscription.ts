@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { PushSubscriptionInput } from '../../contract/push';
 import type { AppContext } from '../app-context';
 import { pushSubscription } from '../db/schema';
@@ -61,16 +61,11 @@ export async function savePushSubscription(
       .orderBy(asc(pushSubscription.updatedAt), asc(pushSubscription.createdAt));
     const surplus = devices
       .filter((d) => d.id !== id)
-      .slice(0, Math.max(0, devices.length - MAX_DEVICES_PER_CUSTOMER));
-    for (const d of surplus) {
-      await tx
-        .delete(pushSubscription)
-        .where(and(eq(pushSubscription.id, d.id), eq(pushSubscription.userId, userId)));
+      .slice(0, Math.max(0, devices.length - MAX_DEVICES_PER_CUSTOMER))
+      .map((d) => d.id);
+    if (surplus.length > 0) {
+      await tx.delete(pushSubscription).where(inArray(pushSubscription.id, surplus));
     }
-    const [total] = await tx
-      .select({ n: count() })
-      .from(pushSubscription)
-      .where(eq(pushSubscription.userId, userId));
-    return { id, devices: total?.n ?? 1 };
+    return { id, devices: devices.length - surplus.length };
   });
 }

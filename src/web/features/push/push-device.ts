@@ -11,6 +11,7 @@ export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
 /** How long to wait for the service worker before saying push cannot work here. */
 const WORKER_WAIT_MS = 10_000;
+const REMOVE_WAIT_MS = 5_000;
 
 export function pushSupported(): boolean {
   return (
@@ -118,6 +119,8 @@ export async function disablePush(): Promise<void> {
     await apiRequest('/api/me/push-subscriptions', {
       method: 'DELETE',
       body: { endpoint: subscription.endpoint },
+      // A slow network must not hold up signing out; the unsubscribe below ends delivery anyway.
+      signal: AbortSignal.timeout(REMOVE_WAIT_MS),
     });
   } catch (error) {
     // Signed out already (401) or offline: the browser's unsubscribe below still ends delivery.
