@@ -147,4 +147,41 @@ describe('loadConfig', () => {
   it('treats an empty variable as not set', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });
+
+  it('takes Web Push keys in pairs, and keeps subscriptions to push services in production', () => {
+    const pub = `B${'A'.repeat(86)}`;
+    const priv = 'A'.repeat(43);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: pub })).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: priv }).join('\n')).toMatch(
+      /^VAPID_PUBLIC_KEY: /m,
+    );
+    const outside = loadConfig({ VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv });
+    expect(outside.push).toEqual({
+      vapidKeys: { publicKey: pub, privateKey: priv },
+      subject: 'mailto:bookings@glowathome.example',
+      serviceHosts: null,
+    });
+    expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' }).join('\n')).toMatch(
+      /^VAPID_SUBJECT: /m,
+    );
+    const production = loadConfig({
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://db/app',
+      PUBLIC_URL: 'https://glow.example',
+      INTERNAL_API_TOKEN: 'x'.repeat(32),
+      AUTH_SECRET: 'y'.repeat(32),
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, Push.Services.Mozilla.com',
+    });
+    expect(production.push).toEqual({
+      vapidKeys: null,
+      subject: 'https://glow.example',
+      serviceHosts: ['fcm.googleapis.com', 'push.services.mozilla.com'],
+    });
+    expect(production.reminderLeadHours).toBe(24);
+  });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '../../contract/push-message';
 import {
@@ -22,7 +22,9 @@ import {
   type TestPushService,
 } from '../../test-support/test-push-service';
 import { pushOutbox, pushSubscription } from '../db/schema';
+import { enqueuePush } from './push-outbox';
 import { createPushWorker, type PushWorker } from './push-worker';
+import { MAX_DEVICES_PER_CUSTOMER, savePushSubscription } from './save-push-subscription';
 import { resolveVapidKeys } from './vapid-keys';
 
 const silent = { info: () => undefined, warn: () => undefined };
@@ -78,6 +80,10 @@ for (const kind of testDatabaseKinds()) {
       const again = await second.inject({ method: 'GET', url: '/api/push/public-key' });
       await second.close();
       expect(again.json()).toEqual({ publicKey });
+      // Production makes no keys of its own: without configured ones, push is off.
+      expect(
+        await resolveVapidKeys(env.database.db, { ...testConfig(), isProduction: true }),
+      ).toBeNull();
     });
 
     it('keeps one subscription per device, several per customer, for signed-in customers only', async () => {
@@ -183,6 +189,76 @@ for (const kind of testDatabaseKinds()) {
       expect((await remove(erin)).statusCode).toBe(204);
       expect(await devicesOf(erin.id)).toHaveLength(0);
       expect((await remove(erin)).statusCode).toBe(204);
+    });
+
+    it('keeps at most 10 devices per customer, forgetting the least recently refreshed', async () => {
+      const hana = await newCustomer(env.app, env.database.db);
+      const endpoints = Array.from({ length: MAX_DEVICES_PER_CUSTOMER + 1 }, (_, i) =>
+        service.endpoint(`hana-${i}`),
+      );
+      for (const [i, endpoint] of endpoints.entries()) {
+        env.clock.advanceMinutes(1);
+        const saved = await subscribe(hana, endpoint, newDeviceKeys());
+        expect(saved.json()).toMatchObject({ devices: Math.min(i + 1, MAX_DEVICES_PER_CUSTOMER) });
+      }
+      const kept = (await devicesOf(hana.id)).map((d) => d.endpoint).sort();
+      expect(kept).toEqual(endpoints.slice(1).sort());
+    });
+
+    it('refuses, in production, an endpoint that is not a push service', async () => {
+      const ivy = await newCustomer(env.app, env.database.db);
+      const production = {
+        ...testConfig(),
+        push: { ...testConfig().push, serviceHosts: ['fcm.googleapis.com'] },
+      };
+      const ctx = { db: env.database.db, config: production, now: env.clock.now };
+      const input = { endpoint: 'http://169.254.169.254/latest', keys: newDeviceKeys().json };
+      await expect(savePushSubscription(ctx, ivy.id, input)).rejects.toMatchObject({
+        status: 422,
+        extensions: { code: 'push_endpoint_refused' },
+      });
+      expect(await devicesOf(ivy.id)).toHaveLength(0);
+      const real = { ...input, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' };
+      expect(await savePushSubscription(ctx, ivy.id, real)).toMatchObject({ devices: 1 });
+    });
+
+    it('retries a push the service could not take (5xx) later, and drops one whose TTL ran out', async () => {
+      const busy = service.endpoint('jack-busy');
+      const jack = await newCustomer(env.app, env.database.db);
+      await subscribe(jack, busy, newDeviceKeys());
+      service.answer(busy, 503);
+      const queued = await enqueuePush(env.database.db, {
+        userId: jack.id,
+        message: { title: 'Later', body: 'b', url: '/account', tag: 't' },
+        dedupeKey: `retry-${jack.id}`,
+        ttlSeconds: 3600,
+      });
+      expect(queued).toBe(1);
+      // This test's worker or the app's own (both claim with SKIP LOCKED) settles it.
+      const row = async () => {
+        const [found] = await env.database.db
+          .select()
+          .from(pushOutbox)
+          .where(like(pushOutbox.dedupeKey, `retry-${jack.id}:%`));
+        if (!found) throw new Error('no push row');
+        return found;
+      };
+      await worker.drain();
+      await expect.poll(async () => (await row()).error).toMatch(/503/);
+      const retrying = await row();
+      expect(retrying).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(retrying.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+      // Its time comes again only after its TTL has passed: it is dropped, not sent stale.
+      service.answer(busy, 201);
+      await env.database.db.execute(
+        sql`update push_outbox set next_attempt_at = now(), created_at = now() - interval '2 hours'
+            where id = ${retrying.id}`,
+      );
+      await worker.drain();
+      await expect.poll(async () => (await row()).status).toBe('failed');
+      expect(await row()).toMatchObject({ attempts: 2, error: expect.stringMatching(/TTL/) });
+      expect(received(busy)).toHaveLength(0);
     });
 
     it('sends nothing to customers without a device', async () => {
