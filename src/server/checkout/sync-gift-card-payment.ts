@@ -6,10 +6,9 @@ import { lockPayment } from '../booking/booking-transitions';
 import { giftCard } from '../db/schema';
 import { latestGiftCardPayment, lockGiftCard } from '../gift-cards/gift-card-db';
 import { notFound } from '../http/problem';
-import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { settleGiftCardPayment } from './settle-gift-card-payment';
-import { askProvider } from './sync-payment-status';
+import { declineDetail, newsOfWaitingPayment } from './sync-payment-status';
 import type { GiftCardPaymentStatus } from '../../contract/gift-cards';
 
 // Where /authorisation/confirm?gift_card=… lands after a provider's own 3-D Secure page: asks the
@@ -27,24 +26,17 @@ export async function syncGiftCardPayment(
   const [order] = await ctx.db.select().from(giftCard).where(eq(giftCard.id, giftCardId));
   if (!order || order.buyerUserId !== buyer.id) throw notFound('Gift card order not found.');
   const p = await latestGiftCardPayment(ctx.db, order.id);
-  if (
-    p?.providerPaymentId &&
-    WAITING.has(p.status) &&
-    p.provider === ctx.payments.name &&
-    ctx.payments.name !== 'demo'
-  ) {
-    const news = await askProvider(ctx, p.providerPaymentId);
-    if (news) {
-      const step = await inTransaction(ctx.db, async (tx) => {
-        const g = await lockGiftCard(tx, order.id);
-        const fresh = await lockPayment(tx, p.id);
-        if (!g || !fresh || !WAITING.has(fresh.status)) return null;
-        return settleGiftCardPayment(ctx, tx, g, fresh, news, ctx.now());
-      });
-      if (step?.kind === 'paid') ctx.mailer.wake();
-      if (step && step.kind !== 'paid' && step.kind !== 'requires_action')
-        await runProviderTasksNow(ctx, log);
-    }
+  const news = await newsOfWaitingPayment(ctx, p);
+  if (p && news) {
+    const step = await inTransaction(ctx.db, async (tx) => {
+      const g = await lockGiftCard(tx, order.id);
+      const fresh = await lockPayment(tx, p.id);
+      if (!g || !fresh || !WAITING.has(fresh.status)) return null;
+      return settleGiftCardPayment(ctx, tx, g, fresh, news, ctx.now());
+    });
+    if (step?.kind === 'paid') ctx.mailer.wake();
+    if (step && step.kind !== 'paid' && step.kind !== 'requires_action')
+      await runProviderTasksNow(ctx, log);
   }
   const [after] = await ctx.db.select().from(giftCard).where(eq(giftCard.id, order.id));
   const paid = await latestGiftCardPayment(ctx.db, order.id);
@@ -54,10 +46,7 @@ export async function syncGiftCardPayment(
     status:
       status === 'unpaid' ? 'awaiting_payment' : status === 'cancelled' ? 'cancelled' : 'paid',
     paymentStatus: paid?.status ?? null,
-    detail:
-      status === 'unpaid' && (paid?.status === 'failed' || paid?.status === 'canceled')
-        ? DECLINE_MESSAGES[(paid.failureReason ?? 'card_declined') as DeclineReason]
-        : null,
+    detail: status === 'unpaid' ? declineDetail(paid) : null,
     actionUrl: paid?.status === 'requires_action' ? paid.actionUrl : null,
   };
 }
