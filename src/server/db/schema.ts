@@ -86,6 +86,8 @@ export const therapist = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     minimumSpendPence: integer('minimum_spend_pence'),
+    /** Where the therapist is told of each booking (import field `email`); no email when null. */
+    email: text('email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +248,14 @@ export const booking = pgTable(
   'booking',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The short reference customers, therapists and support say to each other: 8 Crockford
+     * base32 symbols, made by the database (new_booking_reference(), migration 0010).
+     */
+    reference: text('reference')
+      .notNull()
+      .unique()
+      .default(sql`new_booking_reference()`),
     customerId: text('customer_id')
       .notNull()
       .references(() => user.id),
@@ -272,6 +282,10 @@ export const booking = pgTable(
     paymentMethod: text('payment_method'),
     holdExpiresAt: ts('hold_expires_at'),
     cancelledAt: ts('cancelled_at'),
+    /** Who cancelled: the customer, or the company (customer service); null until cancelled. */
+    cancelledBy: text('cancelled_by'),
+    /** Customer service's reason for a cancellation on the company's behalf. */
+    cancelReason: text('cancel_reason'),
     // Bumped on every reschedule: the calendar file's SEQUENCE, so calendars update the event.
     rescheduleCount: integer('reschedule_count').notNull().default(0),
     /**
@@ -296,6 +310,7 @@ export const booking = pgTable(
     index('booking_confirmed_starts_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed'`),
+    check('booking_cancelled_by', sql`${t.cancelledBy} IN ('customer', 'company')`),
     check(
       'booking_amounts_nonnegative',
       sql`${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} >= 0 AND ${t.referralDiscountPence} >= 0`,
@@ -324,6 +339,39 @@ export const bookingItem = pgTable(
     isAddOn: boolean('is_add_on').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.position] })],
+);
+
+/**
+ * Every change of a booking, written by a trigger (migration 0010) so no code path can forget it:
+ * its creation, each status change, each move, and each change of what it costs or where it is.
+ * It is the booking's history and the change feed of GET /api/internal/bookings?since=: the feed
+ * is read in (txid, id) order and only up to the oldest transaction still running, so a change
+ * that commits late is never skipped (docs/decisions/0034-booking-records-and-change-feed.md).
+ */
+export const BOOKING_CHANGE_KINDS = ['created', 'status', 'moved', 'updated'] as const;
+export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
+
+export const bookingChange = pgTable(
+  'booking_change',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id),
+    /** The writing transaction's id (pg_current_xact_id()), the feed's first sort key. */
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    kind: text('kind').$type<BookingChangeKind>().notNull(),
+    fromStatus: text('from_status').$type<BookingStatus>(),
+    toStatus: text('to_status').$type<BookingStatus>().notNull(),
+    startsAt: ts('starts_at').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('booking_change_feed_idx').on(t.txid, t.id),
+    index('booking_change_booking_idx').on(t.bookingId, t.id),
+  ],
 );
 
 export const payment = pgTable(
@@ -677,6 +725,67 @@ export const pushOutbox = pgTable(
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     check('push_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
+
+// A therapist's private calendar feed (/api/calendars/<token>.ics): the token is the only key,
+// so it is long and random, and rotating it replaces it (the old URL stops working at once).
+export const therapistCalendar = pgTable('therapist_calendar', {
+  therapistId: text('therapist_id')
+    .primaryKey()
+    .references(() => therapist.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const WEBHOOK_EVENT_TYPES = [
+  'booking.confirmed',
+  'booking.moved',
+  'booking.cancelled',
+  'booking.completed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * One event for one receiving URL (WEBHOOK_URLS), written in the transaction of the change it
+ * announces and delivered by the webhook worker: pending → delivered | failed. A booking's
+ * deliveries to one URL go out in id order: a later one waits while an earlier one is pending.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The event's id, the same for every URL it goes to; receivers dedupe on it. */
+    eventId: uuid('event_id').notNull(),
+    type: text('type').$type<WebhookEventType>().notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id),
+    url: text('url').notNull(),
+    /** The whole event as sent: {id, type, createdAt, data: {booking}}. */
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: ts('claimed_until'),
+    claimToken: uuid('claim_token'),
+    /** The receiver's last answer (HTTP status), or null when it could not be reached. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_delivery_event_url_unique').on(t.eventId, t.url),
+    index('webhook_delivery_pending_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_delivery_booking_idx').on(t.bookingId, t.url, t.id),
+    check('webhook_delivery_status', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+    check(
+      'webhook_delivery_type',
+      sql`${t.type} IN ('booking.confirmed', 'booking.moved', 'booking.cancelled', 'booking.completed')`,
+    ),
   ],
 );
 

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { addressSnapshotSchema } from './booking';
+import { isoDay, isoInstant, minutes, pence } from './common';
+
+// How the company's other systems see a booking: GET /api/internal/bookings, its change feed,
+// GET /api/internal/bookings/:id and every webhook event carry this one shape.
+
+export const RECORD_STATUSES = [
+  'held',
+  'requires_action',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'expired',
+  'failed',
+] as const;
+
+export const bookingHistoryEntrySchema = z.object({
+  kind: z
+    .enum(['created', 'status', 'moved', 'updated'])
+    .describe(
+      'created; status (a new status); moved (new time or therapist); updated (price, amounts, ' +
+        'refund or address changed)',
+    ),
+  fromStatus: z.enum(RECORD_STATUSES).nullable(),
+  toStatus: z.enum(RECORD_STATUSES),
+  startsAt: isoInstant.describe('The start as it was after this change'),
+  at: isoInstant,
+});
+
+export const bookingRecordSchema = z.object({
+  id: z.uuid(),
+  reference: z.string().describe('The short reference customers and support use, e.g. K7M2QX9D'),
+  status: z.enum(RECORD_STATUSES),
+  city: z.string(),
+  therapist: z.object({ id: z.string(), name: z.string() }),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string(),
+  }),
+  address: addressSnapshotSchema.nullable().describe('Null once the account has been erased'),
+  startsAt: isoInstant,
+  endsAt: isoInstant.describe('When the treatments end'),
+  endsWithBufferAt: isoInstant.describe(
+    'When the therapist is free again: the travel buffer added',
+  ),
+  items: z.array(
+    z.object({
+      treatmentId: z.string(),
+      name: z.string(),
+      pricePence: pence,
+      durationMinutes: minutes,
+      isAddOn: z.boolean(),
+    }),
+  ),
+  amounts: z.object({
+    totalPence: pence,
+    cardPence: pence.describe('Charged to a card (0 while unpaid)'),
+    invoicePence: pence.describe('Billed to a business account by invoice'),
+    creditPence: pence.describe('Paid from wallet credit'),
+    referralDiscountPence: pence,
+    refundedPence: pence,
+  }),
+  cancellation: z
+    .object({
+      at: isoInstant,
+      by: z.enum(['customer', 'company']),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  createdAt: isoInstant,
+  updatedAt: isoInstant,
+  history: z.array(bookingHistoryEntrySchema),
+});
+
+/** A booking's id (uuid) or its reference, in any case, with or without spaces and dashes. */
+export const bookingKeyParams = z.object({ id: z.string().min(1).max(64) });
+
+const statusList = z
+  .string()
+  .transform((value) => value.split(',').map((s) => s.trim()))
+  .pipe(z.array(z.enum(RECORD_STATUSES)).min(1))
+  .describe('One status or several, comma-separated');
+
+export const bookingListQuery = z.object({
+  therapist: z.string().min(1).optional().describe('A therapist id'),
+  city: z.string().min(1).optional().describe('A city slug'),
+  status: statusList.optional(),
+  from: isoDay.optional().describe('Bookings starting on or after this UK day'),
+  to: isoDay.optional().describe('Bookings starting on or before this UK day'),
+  since: z
+    .string()
+    .regex(/^\d+\.\d+$/, 'must be a cursor from an earlier answer, or 0.0 for the beginning')
+    .optional()
+    .describe(
+      'Change feed: every change after this cursor, oldest first, each with the booking as it ' +
+        'is now. Start with 0.0 and pass each answer’s nextCursor to the next call.',
+    ),
+  page: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be a nextPage value from an earlier answer')
+    .optional()
+    .describe('Listing only: the nextPage of the previous answer'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const bookingListAnswer = z.object({
+  bookings: z.array(bookingRecordSchema),
+  nextPage: z.string().nullable().describe('Pass as page= for more; null on the last page'),
+});
+
+export const bookingChangeSchema = z.object({
+  cursor: z.string().describe('This change’s position in the feed'),
+  kind: bookingHistoryEntrySchema.shape.kind,
+  fromStatus: bookingHistoryEntrySchema.shape.fromStatus,
+  toStatus: bookingHistoryEntrySchema.shape.toStatus,
+  at: isoInstant,
+  booking: bookingRecordSchema.describe('The booking as it is now, not as it was at the change'),
+});
+
+export const bookingFeedAnswer = z.object({
+  changes: z.array(bookingChangeSchema),
+  nextCursor: z.string().describe('Pass as since= next time; unchanged when nothing was new'),
+  hasMore: z.boolean().describe('True when more changes are waiting: ask again at once'),
+});
+
+export type BookingRecord = z.infer<typeof bookingRecordSchema>;
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
+export type BookingListQuery = z.output<typeof bookingListQuery>;
+export type BookingListAnswer = z.infer<typeof bookingListAnswer>;
+export type BookingFeedAnswer = z.infer<typeof bookingFeedAnswer>;
+export type BookingChange = z.infer<typeof bookingChangeSchema>;
