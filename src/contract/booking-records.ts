@@ -92,7 +92,10 @@ export const bookingListQuery = z.object({
   to: isoDay.optional().describe('Bookings starting on or before this UK day'),
   since: z
     .string()
-    .regex(/^\d+\.\d+$/, 'must be a cursor from an earlier answer, or 0.0 for the beginning')
+    .regex(
+      /^\d{1,18}\.\d{1,18}$/,
+      'must be a cursor from an earlier answer, or 0.0 for the beginning',
+    )
     .optional()
     .describe(
       'Change feed: every change after this cursor, oldest first, each with the booking as it ' +
@@ -132,3 +135,76 @@ export type BookingListQuery = z.output<typeof bookingListQuery>;
 export type BookingListAnswer = z.infer<typeof bookingListAnswer>;
 export type BookingFeedAnswer = z.infer<typeof bookingFeedAnswer>;
 export type BookingChange = z.infer<typeof bookingChangeSchema>;
+
+/** GET /api/internal/bookings/:id/case: everything customer service needs about one booking. */
+export const bookingCaseSchema = z.object({
+  booking: bookingRecordSchema,
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      attempt: z.number().int(),
+      method: z.string(),
+      status: z.string(),
+      amountPence: pence,
+      refundedPence: pence,
+      card: z.string().nullable().describe('Brand and last four digits, e.g. "visa 4242"'),
+      providerPaymentId: z.string().nullable(),
+      failureReason: z.string().nullable(),
+      createdAt: isoInstant,
+    }),
+  ),
+  providerCalls: z
+    .array(
+      z.object({
+        kind: z.string().describe('refund, cancel_payment or transfer'),
+        status: z.string().describe('pending, done or failed'),
+        amountPence: pence.nullable(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        createdAt: isoInstant,
+        doneAt: isoInstant.nullable(),
+      }),
+    )
+    .describe(
+      'Refunds and transfers decided for this booking, and whether the provider has made them',
+    ),
+  walletEntries: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      amountPence: pence,
+      description: z.string(),
+      createdAt: isoInstant,
+    }),
+  ),
+  messages: z.array(
+    z.object({
+      channel: z.enum(['email', 'push', 'webhook']),
+      to: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      attempts: z.number().int(),
+      error: z.string().nullable(),
+      createdAt: isoInstant,
+      sentAt: isoInstant.nullable(),
+    }),
+  ),
+});
+
+export const cancelForCompanyBody = z.strictObject({
+  refund: z
+    .enum(['full', 'policy'])
+    .describe('full: everything paid goes back; policy: what the cancellation policy gives now'),
+  reason: z.string().trim().min(3, 'say why, in a few words').max(500),
+});
+
+export const cancelForCompanyAnswer = z.object({
+  booking: bookingRecordSchema,
+  refundPence: pence,
+  cardRefundPence: pence,
+  walletRefundPence: pence,
+});
+
+export type BookingCase = z.infer<typeof bookingCaseSchema>;
+export type CancelForCompanyOrder = z.output<typeof cancelForCompanyBody>;
+export type CancelForCompanyAnswer = z.infer<typeof cancelForCompanyAnswer>;

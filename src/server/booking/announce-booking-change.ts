@@ -47,6 +47,7 @@ export async function announceBookingChange(
     view,
     customer,
     rescheduleCount: row.rescheduleCount,
+    cancelledByCompany: row.cancelledBy === 'company',
   });
   await enqueueBookingPush(tx, {
     kind,

@@ -32,3 +32,25 @@ export const PENDING_STATUSES: readonly BookingStatus[] = ['held', 'requires_act
 export function isPending(status: string): boolean {
   return status === 'held' || status === 'requires_action';
 }
+
+/**
+ * Inserts a booking with the reference the database makes (new_booking_reference()). 40 random
+ * bits rarely collide, but when they do the insert is simply made again with a new one instead of
+ * failing the customer's hold; anything else (the overlap constraint) still throws.
+ */
+export async function insertWithFreshReference(
+  tx: Db,
+  values: typeof booking.$inferInsert,
+): Promise<BookingRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(booking)
+      .values(values)
+      .onConflictDoNothing({ target: booking.reference })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error(
+    'five booking references in a row were taken: is new_booking_reference() broken?',
+  );
+}

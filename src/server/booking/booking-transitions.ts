@@ -85,6 +85,11 @@ export async function releaseBooking(
   b: BookingRow,
   now: Date,
   status: 'failed' | 'expired' | 'cancelled',
+  /** A cancellation's who, why and refund, written in the same UPDATE (one change, one log entry). */
+  cancellation: Pick<
+    Partial<typeof booking.$inferInsert>,
+    'cancelledBy' | 'cancelReason' | 'refundedPence'
+  > = {},
 ): Promise<void> {
   await moveBooking(
     tx,
@@ -93,7 +98,7 @@ export async function releaseBooking(
     {
       status,
       updatedAt: now,
-      ...(status === 'cancelled' ? { cancelledAt: now } : {}),
+      ...(status === 'cancelled' ? { cancelledAt: now, ...cancellation } : {}),
     },
   );
 }

@@ -1,13 +1,19 @@
-import { eq } from 'drizzle-orm';
 import { cancellationTerms, refundSplit } from '../../domain/cancellation';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
-import { booking } from '../db/schema';
+import type { Db } from '../db/client';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import { announceBookingChange } from './announce-booking-change';
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import { inTransaction, isPending, lockBooking, lockWallet, type WarnLog } from './booking-db';
+import {
+  inTransaction,
+  isPending,
+  lockBooking,
+  lockWallet,
+  type BookingRow,
+  type WarnLog,
+} from './booking-db';
 import { returnCredit } from './booking-wallet';
 import { returnReferralDiscount } from '../referrals/settle-referral';
 import { latestPayment, releaseBooking, setPayment } from './booking-transitions';
@@ -19,6 +25,91 @@ import type { CancelAnswer } from '../../contract/booking';
 // by the same share. A booking still waiting for payment is simply released. Cancelling twice
 // answers the first result. See docs/decisions "refund mechanics".
 
+/** Who cancels, and how much goes back. */
+export interface CancelOrder {
+  by: 'customer' | 'company';
+  /** policy: what the cancellation policy gives back now; full: everything that was paid. */
+  refund: 'policy' | 'full';
+  reason: string | null;
+}
+
+/**
+ * Cancels a held or confirmed booking whose row lock the caller holds, in the caller's
+ * transaction: the card part of the refund is queued for the provider, the credit part goes back
+ * to the wallet by the same share, the slot is freed and the customer told (mail and push).
+ * Throws 409 once the appointment has started. Callers deal with other statuses first.
+ */
+export async function cancelLockedBooking(
+  ctx: AppContext,
+  tx: Db,
+  b: BookingRow,
+  now: Date,
+  order: CancelOrder,
+): Promise<CancelAnswer> {
+  const who = { cancelledBy: order.by, cancelReason: order.reason };
+  if (isPending(b.status)) {
+    await cancelPendingPayments(ctx, tx, [b.id], now);
+    await releaseBooking(tx, b, now, 'cancelled', who);
+    return { status: 'cancelled', refundPence: 0, cardRefundPence: 0, walletRefundPence: 0 };
+  }
+  const terms = cancellationTerms(ctx.config.cancellation, b.startsAt.getTime(), now.getTime());
+  if (!terms.allowed) {
+    throw new HttpProblem(409, 'This appointment has already started, so it cannot be cancelled.', {
+      extensions: { code: 'already_started' },
+    });
+  }
+  const refundPercent = order.refund === 'full' ? 100 : terms.refundPercent;
+  const paid = await latestPayment(tx, b.id);
+  const amountPaidPence = paid && paid.status !== 'failed' ? paid.amountPence : 0;
+  const split = refundSplit(
+    { amountPaidPence, creditAppliedPence: b.creditAppliedPence },
+    refundPercent,
+  );
+  if (paid && split.cardRefundPence > 0) {
+    // A card refund goes through the provider; an invoice is simply reduced by it.
+    // The refund is decided here and made by the provider after this commits.
+    if (paid.providerPaymentId && paid.provider === ctx.payments.name) {
+      await enqueueProviderTask(
+        tx,
+        paid.provider,
+        {
+          kind: 'refund',
+          bookingId: b.id,
+          providerPaymentId: paid.providerPaymentId,
+          amountPence: split.cardRefundPence,
+          idempotencyKey: `booking-${b.id}-cancel-refund`,
+        },
+        now,
+      );
+    }
+    await setPayment(
+      tx,
+      paid.id,
+      {
+        refundedPence: split.cardRefundPence,
+        status: split.cardRefundPence >= paid.amountPence ? 'refunded' : 'partially_refunded',
+      },
+      now,
+    );
+  }
+  if (split.walletRefundPence > 0) {
+    await lockWallet(tx, b.customerId);
+    await returnCredit(tx, b, split.walletRefundPence);
+  }
+  // Everything paid given back: the referral discount was not used after all (decision 0029).
+  if (refundPercent === 100) await returnReferralDiscount(tx, b);
+  await releaseBooking(tx, b, now, 'cancelled', { ...who, refundedPence: split.refundPence });
+  await announceBookingChange(ctx, tx, b.id, 'cancelled');
+  return { status: 'cancelled', ...split };
+}
+
+/** After the commit: other pages see the free slot, the mail goes, the refund is made. */
+export async function afterCancel(ctx: AppContext, log: WarnLog): Promise<void> {
+  ctx.availabilityCache.clear();
+  ctx.mailer.wake();
+  await runProviderTasksNow(ctx, log);
+}
+
 export async function cancelBooking(
   ctx: AppContext,
   customer: CustomerProfile,
@@ -26,85 +117,27 @@ export async function cancelBooking(
   log: WarnLog,
 ): Promise<CancelAnswer> {
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const now = ctx.now();
     const b = await lockBooking(tx, bookingId);
     if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
-    const none = { status: 'cancelled' as const, cardRefundPence: 0, walletRefundPence: 0 };
-
     if (b.status === 'cancelled') {
+      // Cancelling twice answers the first result.
       const card = (await latestPayment(tx, b.id))?.refundedPence ?? 0;
-      const result: CancelAnswer = {
+      return {
         status: 'cancelled' as const,
         refundPence: b.refundedPence,
         cardRefundPence: card,
         walletRefundPence: Math.max(0, b.refundedPence - card),
       };
-      return result;
     }
-    if (isPending(b.status)) {
-      await cancelPendingPayments(ctx, tx, [b.id], now);
-      await releaseBooking(tx, b, now, 'cancelled');
-      return { ...none, refundPence: 0 };
-    }
-    if (b.status !== 'confirmed') {
+    if (!isPending(b.status) && b.status !== 'confirmed') {
       throw conflict('This booking is not active, so there is nothing to cancel.');
     }
-    const terms = cancellationTerms(ctx.config.cancellation, b.startsAt.getTime(), now.getTime());
-    if (!terms.allowed) {
-      throw new HttpProblem(
-        409,
-        'This appointment has already started, so it cannot be cancelled.',
-        {
-          extensions: { code: 'already_started' },
-        },
-      );
-    }
-    const paid = await latestPayment(tx, b.id);
-    const amountPaidPence = paid && paid.status !== 'failed' ? paid.amountPence : 0;
-    const split = refundSplit(
-      { amountPaidPence, creditAppliedPence: b.creditAppliedPence },
-      terms.refundPercent,
-    );
-    if (paid && split.cardRefundPence > 0) {
-      // A card refund goes through the provider; an invoice is simply reduced by it.
-      // The refund is decided here and made by the provider after this commits.
-      if (paid.providerPaymentId && paid.provider === ctx.payments.name) {
-        await enqueueProviderTask(
-          tx,
-          paid.provider,
-          {
-            kind: 'refund',
-            bookingId: b.id,
-            providerPaymentId: paid.providerPaymentId,
-            amountPence: split.cardRefundPence,
-            idempotencyKey: `booking-${b.id}-cancel-refund`,
-          },
-          now,
-        );
-      }
-      await setPayment(
-        tx,
-        paid.id,
-        {
-          refundedPence: split.cardRefundPence,
-          status: split.cardRefundPence >= paid.amountPence ? 'refunded' : 'partially_refunded',
-        },
-        now,
-      );
-    }
-    if (split.walletRefundPence > 0) {
-      await lockWallet(tx, b.customerId);
-      await returnCredit(tx, b, split.walletRefundPence);
-    }
-    // Everything paid given back: the referral discount was not used after all (decision 0029).
-    if (terms.refundPercent === 100) await returnReferralDiscount(tx, b);
-    await releaseBooking(tx, b, now, 'cancelled');
-    await tx.update(booking).set({ refundedPence: split.refundPence }).where(eq(booking.id, b.id));
-    await announceBookingChange(ctx, tx, b.id, 'cancelled');
-    return { status: 'cancelled' as const, ...split };
+    return cancelLockedBooking(ctx, tx, b, ctx.now(), {
+      by: 'customer',
+      refund: 'policy',
+      reason: null,
+    });
   });
-  ctx.availabilityCache.clear();
-  ctx.mailer.wake();
-  await runProviderTasksNow(ctx, log);
+  await afterCancel(ctx, log);
   return outcome;
 }

@@ -11,6 +11,7 @@ import { HttpProblem } from '../http/problem';
 import {
   EXCLUSION_VIOLATION,
   inTransaction,
+  insertWithFreshReference,
   lockWallet,
   sqlState,
   type BookingRow,
@@ -209,29 +210,25 @@ export async function holdBooking(
       const available = await availableCredit(tx, customer.id, now);
       const payable = total.totalPricePence - referral.discountPence;
       const credit = request.useCredit ? Math.min(available, payable) : 0;
-      const [row] = await tx
-        .insert(booking)
-        .values({
-          customerId: customer.id,
-          therapistId: therapist.id,
-          citySlug: city.slug,
-          addressId: request.addressId,
-          addressSnapshot: snapshot,
-          startsAt,
-          during,
-          status: 'held',
-          totalPricePence: total.totalPricePence,
-          totalDurationMinutes: total.totalDurationMinutes,
-          creditAppliedPence: credit,
-          referralId: referral.referralId,
-          referralDiscountPence: referral.discountPence,
-          amountDuePence: payable - credit,
-          holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('booking insert returned no row');
+      const row = await insertWithFreshReference(tx, {
+        customerId: customer.id,
+        therapistId: therapist.id,
+        citySlug: city.slug,
+        addressId: request.addressId,
+        addressSnapshot: snapshot,
+        startsAt,
+        during,
+        status: 'held',
+        totalPricePence: total.totalPricePence,
+        totalDurationMinutes: total.totalDurationMinutes,
+        creditAppliedPence: credit,
+        referralId: referral.referralId,
+        referralDiscountPence: referral.discountPence,
+        amountDuePence: payable - credit,
+        holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
       await tx.insert(bookingItem).values(
         selection.items.map((item, position) => ({
           bookingId: row.id,

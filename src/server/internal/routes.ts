@@ -17,6 +17,7 @@ import { exportCatalogue } from '../catalogue/export-catalogue';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { HttpProblem } from '../http/problem';
 import { requireInternalToken } from './bearer-auth';
+import { internalBookingRoutes } from './booking-routes';
 
 // Service-to-service API for the company's other systems, and the admin command line's way in
 // while a server holds the PGlite folder. Same use cases as the CLI, so both behave the same.
@@ -117,4 +118,6 @@ export const internalRoutes =
       },
       async (request) => setBusinessPayment(ctx.db, request.params.email, request.body.arrangement),
     );
+
+    await app.register(internalBookingRoutes(ctx));
   };

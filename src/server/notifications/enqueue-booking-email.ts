@@ -21,6 +21,8 @@ export interface BookingNews {
   customer: { email: string; name: string };
   /** How often it has moved: numbers the calendar file's updates and keeps each move's email apart. */
   rescheduleCount: number;
+  /** The company cancelled it (customer service), not the customer. */
+  cancelledByCompany?: boolean;
 }
 
 const SITE_NAME = 'Glow at Home';
@@ -49,7 +51,13 @@ const SUBJECTS: Record<BookingEmailKind, string> = {
   reminder: 'Reminder: your appointment is coming up',
 };
 
-function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl: string): string {
+function bodyOf(
+  kind: BookingEmailKind,
+  v: BookingView,
+  name: string,
+  publicUrl: string,
+  byCompany: boolean,
+): string {
   const treatments = v.items.map((i) => `  - ${i.name} (${formatPence(i.pricePence)})`).join('\n');
   const money =
     kind === 'cancelled'
@@ -73,7 +81,11 @@ function bodyOf(kind: BookingEmailKind, v: BookingView, name: string, publicUrl:
   return [
     `Hello ${name},`,
     '',
-    kind === 'reminder' ? opening : `Thank you: ${opening}`,
+    kind === 'reminder'
+      ? opening
+      : byCompany && kind === 'cancelled'
+        ? 'We are sorry: we have had to cancel your booking. Any refund is shown below; please get in touch if we can help you book another time.'
+        : `Thank you: ${opening}`,
     '',
     `When: ${when.format(Date.parse(v.startsAt))} (UK time)`,
     `With: ${v.therapist.name}`,
@@ -128,7 +140,7 @@ export async function enqueueBookingEmail(
   await enqueueMail(tx, {
     to: customer.email,
     subject: SUBJECTS[kind],
-    text: bodyOf(kind, view, customer.name, ctx.config.publicUrl),
+    text: bodyOf(kind, view, customer.name, ctx.config.publicUrl, news.cancelledByCompany === true),
     attachments,
     // Moves and reminders happen once per time the booking has had; the rest once per booking.
     dedupeKey:

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingCaseSchema,
+  bookingFeedAnswer,
+  bookingKeyParams,
+  bookingListAnswer,
+  bookingListQuery,
+  bookingRecordSchema,
+  cancelForCompanyAnswer,
+  cancelForCompanyBody,
+} from '../../contract/booking-records';
+import { problemResponses } from '../../contract/problem';
+import type { AppContext } from '../app-context';
+import { cancelBookingForCompany } from '../booking/cancel-booking-for-company';
+import { findBookingId } from '../booking-records/find-booking-id';
+import { readBookingFeed, listBookingRecords } from '../booking-records/list-booking-records';
+import { loadBookingCase } from '../booking-records/load-booking-case';
+import { loadBookingRecords } from '../booking-records/load-booking-records';
+import { notFound } from '../http/problem';
+
+// Bookings for the company's other systems and support tools. Registered inside internalRoutes,
+// so its bearer-token hook guards these too.
+
+const AUTH_NOTE = 'Requires "Authorization: Bearer <INTERNAL_API_TOKEN>".';
+const authResponses = problemResponses(401, 503);
+
+export const internalBookingRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/internal/bookings',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: 'List bookings, or follow every change to them (since=)',
+          description:
+            `${AUTH_NOTE} Without since: bookings by start time, filtered, a page at a time ` +
+            '(nextPage). With since: the change feed — every booking created or changed after ' +
+            'the cursor, oldest first, each with the booking as it is now; keep nextCursor and ' +
+            'ask again (at once while hasMore). A change is never skipped or repeated, even ' +
+            'when changes commit out of order on several instances. Filters apply to both.',
+          querystring: bookingListQuery,
+          response: {
+            200: z.union([bookingListAnswer, bookingFeedAnswer]),
+            ...problemResponses(400),
+            ...authResponses,
+          },
+        },
+      },
+      async (request) =>
+        request.query.since === undefined
+          ? listBookingRecords(ctx.db, request.query)
+          : readBookingFeed(ctx.db, request.query.since, request.query),
+    );
+
+    app.get(
+      '/api/internal/bookings/:id',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: 'One booking, by id or reference, with its history',
+          description: AUTH_NOTE,
+          params: bookingKeyParams,
+          response: { 200: bookingRecordSchema, ...problemResponses(400, 404), ...authResponses },
+        },
+      },
+      async (request) => {
+        const id = await findBookingId(ctx.db, request.params.id);
+        const [record] = await loadBookingRecords(ctx.db, [id]);
+        if (!record) throw notFound('Booking not found.');
+        return record;
+      },
+    );
+
+    app.get(
+      '/api/internal/bookings/:id/case',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: "Customer service's view: the booking, payments, refunds, ledger and messages",
+          description: AUTH_NOTE,
+          params: bookingKeyParams,
+          response: { 200: bookingCaseSchema, ...problemResponses(400, 404), ...authResponses },
+        },
+      },
+      async (request) => loadBookingCase(ctx.db, await findBookingId(ctx.db, request.params.id)),
+    );
+
+    app.post(
+      '/api/internal/bookings/:id/cancel',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: "Cancel on the company's behalf, refunding in full or by the policy",
+          description:
+            `${AUTH_NOTE} Refunds through the same path as a customer's cancel, frees the slot ` +
+            'and tells the customer by mail and push. 409 for a booking already cancelled, ' +
+            'started or over: nothing is changed then.',
+          params: bookingKeyParams,
+          body: cancelForCompanyBody,
+          response: {
+            200: cancelForCompanyAnswer,
+            ...problemResponses(400, 404, 409),
+            ...authResponses,
+          },
+        },
+      },
+      async (request) => cancelBookingForCompany(ctx, request.params.id, request.body, request.log),
+    );
+  };
