@@ -1,5 +1,6 @@
 import type { PaymentArrangement } from '../server/account/set-business-payment';
 import type { RoleFlags } from '../server/account/set-user-roles';
+import { parseBookingCommand, type BookingCommand } from './booking-commands';
 import { UsageError } from './errors';
 
 export type Command =
@@ -7,7 +8,8 @@ export type Command =
   | { name: 'import'; file: string }
   | { name: 'export'; file: string | null }
   | { name: 'roles'; email: string; flags: RoleFlags }
-  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement };
+  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
+  | BookingCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -23,6 +25,15 @@ Commands:
       Set a user's role flags; flags left out stay as they are. Without flags, show them.
   business-payment EMAIL card|invoice
       Set how a business account pays: by card when booking, or by invoice.
+  booking REFERENCE
+      Show a booking (by reference or id) with its history, payments, refunds, wallet entries
+      and messages.
+  bookings --from DATE --to DATE [--therapist ID] [--csv]
+      List the bookings starting in those UK days (YYYY-MM-DD, both included), or export
+      them as CSV.
+  cancel REFERENCE --refund full|policy --reason TEXT
+      Cancel a booking on the company's behalf: refund everything paid (full) or what the
+      cancellation policy gives now (policy), free the time and tell the customer.
   help
       Show this help.
 
@@ -89,6 +100,10 @@ export function parseArgs(argv: string[]): Command {
       return parseRoles(rest);
     case 'business-payment':
       return parseBusinessPayment(rest);
+    case 'booking':
+    case 'bookings':
+    case 'cancel':
+      return parseBookingCommand(name, rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

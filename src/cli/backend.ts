@@ -15,6 +15,22 @@ import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { importCatalogue, type ImportResult } from '../server/catalogue/import-catalogue';
 import type { Db } from '../server/db/client';
 import { HttpProblem, type ProblemBody } from '../server/http/problem';
+import {
+  bookingCaseSchema,
+  bookingListAnswer,
+  cancelForCompanyAnswer,
+  type BookingCase,
+  type BookingListAnswer,
+  type BookingRecord,
+  type CancelForCompanyAnswer,
+  type CancelForCompanyOrder,
+} from '../contract/booking-records';
+import type { AppConfig } from '../server/config';
+import { cancelBookingForCompany } from '../server/booking/cancel-booking-for-company';
+import { findBookingId } from '../server/booking-records/find-booking-id';
+import { listBookingRecords } from '../server/booking-records/list-booking-records';
+import { loadBookingCase } from '../server/booking-records/load-booking-case';
+import { commandContext } from './command-context';
 import { CommandFailed } from './errors';
 
 /**
@@ -26,15 +42,49 @@ export interface Backend {
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
   setBusinessPayment(email: string, arrangement: PaymentArrangement): Promise<BusinessPaymentView>;
+  bookingCase(key: string): Promise<BookingCase>;
+  allBookings(filters: BookingFilters): Promise<BookingRecord[]>;
+  cancelBooking(key: string, order: CancelForCompanyOrder): Promise<CancelForCompanyAnswer>;
   close(): Promise<void>;
 }
 
-export function directBackend(db: Db, close: () => Promise<void>): Backend {
+export interface BookingFilters {
+  from: string;
+  to: string;
+  therapist?: string;
+}
+
+const PAGE_SIZE = 500;
+
+/** Every page of a listing, one after the other. */
+async function allPages(
+  page: (next: string | undefined) => Promise<BookingListAnswer>,
+): Promise<BookingRecord[]> {
+  const all: BookingRecord[] = [];
+  let next: string | undefined;
+  do {
+    const answer = await page(next);
+    all.push(...answer.bookings);
+    next = answer.nextPage ?? undefined;
+  } while (next);
+  return all;
+}
+
+export function directBackend(db: Db, config: AppConfig, close: () => Promise<void>): Backend {
   return {
     importCatalogue: (input) => importCatalogue(db, input),
     exportCatalogue: () => exportCatalogue(db),
     setUserRoles: (email, flags) => setUserRoles(db, email, flags),
     setBusinessPayment: (email, arrangement) => setBusinessPayment(db, email, arrangement),
+    bookingCase: async (key) => loadBookingCase(db, await findBookingId(db, key)),
+    allBookings: (filters) =>
+      allPages((page) =>
+        listBookingRecords(db, { ...filters, limit: PAGE_SIZE, ...(page ? { page } : {}) }),
+      ),
+    cancelBooking: (key, order) => {
+      const ctx = commandContext(db, config);
+      return cancelBookingForCompany(ctx, key, order, ctx.log);
+    },
     close,
   };
 }
@@ -90,6 +140,7 @@ export function httpBackend(server: ServerAddress): Backend {
     return parsed.data;
   }
 
+  const bookingPath = (key: string) => `/api/internal/bookings/${encodeURIComponent(key)}`;
   const userPath = (email: string, what: string) =>
     `/api/internal/users/${encodeURIComponent(email)}/${what}`;
 
@@ -118,6 +169,19 @@ export function httpBackend(server: ServerAddress): Backend {
         await call('PUT', userPath(email, 'business-payment'), { arrangement }),
         businessPaymentSchema,
       ),
+    bookingCase: async (key) =>
+      json(await call('GET', `${bookingPath(key)}/case`), bookingCaseSchema),
+    allBookings: (filters) =>
+      allPages(async (page) => {
+        const query = new URLSearchParams({
+          ...filters,
+          limit: String(PAGE_SIZE),
+          ...(page ? { page } : {}),
+        });
+        return json(await call('GET', `/api/internal/bookings?${query}`), bookingListAnswer);
+      }),
+    cancelBooking: async (key, order) =>
+      json(await call('POST', `${bookingPath(key)}/cancel`, order), cancelForCompanyAnswer),
     close: async () => {},
   };
 }

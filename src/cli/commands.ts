@@ -4,6 +4,7 @@ import type { ImportCounts } from '../server/catalogue/import-catalogue';
 import { HttpProblem } from '../server/http/problem';
 import { USAGE, type Command } from './args';
 import type { Backend } from './backend';
+import { csvOf, describeCancel, describeCase, listOf } from './booking-commands';
 import { CommandFailed, EXIT } from './errors';
 
 export interface Output {
@@ -110,6 +111,21 @@ export async function runCommand(
         output.out(`${view.email} now pays by ${view.arrangement}.\n`);
         return EXIT.ok;
       }
+      case 'booking':
+        output.out(describeCase(await backend.bookingCase(command.key)));
+        return EXIT.ok;
+      case 'bookings': {
+        const bookings = await backend.allBookings({
+          from: command.from,
+          to: command.to,
+          ...(command.therapist ? { therapist: command.therapist } : {}),
+        });
+        output.out(command.csv ? csvOf(bookings) : listOf(bookings));
+        return EXIT.ok;
+      }
+      case 'cancel':
+        output.out(describeCancel(await backend.cancelBooking(command.key, command.order)));
+        return EXIT.ok;
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

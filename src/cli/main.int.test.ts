@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
 import { buildTestApp } from '../test-support/test-app';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { openDatabase, type Db } from '../server/db/client';
@@ -16,38 +16,6 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../test-support/test-database';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-// Each run is a fresh Node process that migrates its own embedded database: about 10 s of CPU,
-// which a loaded 2-core machine stretches past Vitest's default 30 s. A limit, not an assertion.
-const CLI_TIMEOUT_MS = 120_000;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real command line in a child process, with only the settings given. */
-function runCli(args: string[], env: Record<string, string>): Promise<Run> {
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'INTERNAL_API_TOKEN', 'APP_ENV', 'PUBLIC_URL']) {
-    delete base[name];
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...base, SEED_DEMO: 'false', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const catalogue = {
   cities: [{ slug: 'edinburgh', name: 'Edinburgh' }],

@@ -1,10 +1,9 @@
 import type { CancelForCompanyAnswer, CancelForCompanyOrder } from '../../contract/booking-records';
-import type { AppContext } from '../app-context';
 import { findBookingId } from '../booking-records/find-booking-id';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import { conflict } from '../http/problem';
 import { inTransaction, isPending, lockBooking, type WarnLog } from './booking-db';
-import { afterCancel, cancelLockedBooking } from './cancel-booking';
+import { afterCancel, cancelLockedBooking, type CancelContext } from './cancel-booking';
 
 // Customer service cancels on the company's behalf (admin command line, /api/internal): the same
 // path as a customer's own cancel — refund through the provider and the wallet, the slot freed,
@@ -13,7 +12,7 @@ import { afterCancel, cancelLockedBooking } from './cancel-booking';
 // refused, so a repeated command never refunds twice.
 
 export async function cancelBookingForCompany(
-  ctx: AppContext,
+  ctx: CancelContext,
   bookingKey: string,
   order: CancelForCompanyOrder,
   log: WarnLog,

@@ -25,6 +25,12 @@ import type { CancelAnswer } from '../../contract/booking';
 // by the same share. A booking still waiting for payment is simply released. Cancelling twice
 // answers the first result. See docs/decisions "refund mechanics".
 
+/** What cancelling needs: no request, no session, so the admin command line can cancel too. */
+export type CancelContext = Pick<
+  AppContext,
+  'db' | 'config' | 'now' | 'payments' | 'availabilityCache' | 'mailer'
+>;
+
 /** Who cancels, and how much goes back. */
 export interface CancelOrder {
   by: 'customer' | 'company';
@@ -40,7 +46,7 @@ export interface CancelOrder {
  * Throws 409 once the appointment has started. Callers deal with other statuses first.
  */
 export async function cancelLockedBooking(
-  ctx: AppContext,
+  ctx: CancelContext,
   tx: Db,
   b: BookingRow,
   now: Date,
@@ -104,7 +110,7 @@ export async function cancelLockedBooking(
 }
 
 /** After the commit: other pages see the free slot, the mail goes, the refund is made. */
-export async function afterCancel(ctx: AppContext, log: WarnLog): Promise<void> {
+export async function afterCancel(ctx: CancelContext, log: WarnLog): Promise<void> {
   ctx.availabilityCache.clear();
   ctx.mailer.wake();
   await runProviderTasksNow(ctx, log);
