@@ -26,37 +26,40 @@ function titleOf(payload: unknown): string {
 
 export async function loadBookingCase(db: Db, bookingId: string): Promise<BookingCase> {
   const messageKey = `booking-${bookingId}-%`;
-  const [[record], payments, calls, entries, emails, pushes, hooks] = await Promise.all([
-    loadBookingRecords(db, [bookingId]),
-    db.select().from(payment).where(eq(payment.bookingId, bookingId)).orderBy(asc(payment.attempt)),
-    db
-      .select()
-      .from(providerTask)
-      .where(eq(providerTask.bookingId, bookingId))
-      .orderBy(asc(providerTask.id)),
-    db
-      .select()
-      .from(walletEntry)
-      .where(eq(walletEntry.bookingId, bookingId))
-      .orderBy(asc(walletEntry.id)),
-    db
-      .select()
-      .from(emailOutbox)
-      .where(like(emailOutbox.dedupeKey, messageKey))
-      .orderBy(asc(emailOutbox.id)),
-    db
-      .select({ row: pushOutbox, endpoint: pushSubscription.endpoint })
-      .from(pushOutbox)
-      .innerJoin(pushSubscription, eq(pushSubscription.id, pushOutbox.subscriptionId))
-      .where(like(pushOutbox.dedupeKey, messageKey))
-      .orderBy(asc(pushOutbox.id)),
-    db
-      .select()
-      .from(webhookDelivery)
-      .where(eq(webhookDelivery.bookingId, bookingId))
-      .orderBy(asc(webhookDelivery.id)),
-  ]);
+  // Sequential: the caller may pass a transaction, whose one connection runs one query at a time.
+  const [record] = await loadBookingRecords(db, [bookingId]);
   if (!record) throw notFound('Booking not found.');
+  const payments = await db
+    .select()
+    .from(payment)
+    .where(eq(payment.bookingId, bookingId))
+    .orderBy(asc(payment.attempt));
+  const calls = await db
+    .select()
+    .from(providerTask)
+    .where(eq(providerTask.bookingId, bookingId))
+    .orderBy(asc(providerTask.id));
+  const entries = await db
+    .select()
+    .from(walletEntry)
+    .where(eq(walletEntry.bookingId, bookingId))
+    .orderBy(asc(walletEntry.id));
+  const emails = await db
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.dedupeKey, messageKey))
+    .orderBy(asc(emailOutbox.id));
+  const pushes = await db
+    .select({ row: pushOutbox, endpoint: pushSubscription.endpoint })
+    .from(pushOutbox)
+    .innerJoin(pushSubscription, eq(pushSubscription.id, pushOutbox.subscriptionId))
+    .where(like(pushOutbox.dedupeKey, messageKey))
+    .orderBy(asc(pushOutbox.id));
+  const hooks = await db
+    .select()
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.bookingId, bookingId))
+    .orderBy(asc(webhookDelivery.id));
 
   return {
     booking: record,
