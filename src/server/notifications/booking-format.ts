@@ -18,7 +18,7 @@ const ukDateTime = new Intl.DateTimeFormat('en-GB', {
   hour12: false,
 });
 
-/** UK wall-clock date and time in words, e.g. "Tuesday 24 November 2026 at 10:00". */
+/** UK wall-clock date and time in words, e.g. "Tuesday, 24 November 2026 at 10:00". */
 export function formatUkDateTime(instant: string): string {
   return ukDateTime.format(Date.parse(instant));
 }
