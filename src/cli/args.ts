@@ -1,5 +1,6 @@
 import type { PaymentArrangement } from '../server/account/set-business-payment';
 import type { RoleFlags } from '../server/account/set-user-roles';
+import { CALENDAR_USAGE, parseCalendarUrl, type CalendarUrlCommand } from './calendar-commands';
 import { UsageError } from './errors';
 
 export type Command =
@@ -7,7 +8,8 @@ export type Command =
   | { name: 'import'; file: string }
   | { name: 'export'; file: string | null }
   | { name: 'roles'; email: string; flags: RoleFlags }
-  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement };
+  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
+  | CalendarUrlCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -23,7 +25,7 @@ Commands:
       Set a user's role flags; flags left out stay as they are. Without flags, show them.
   business-payment EMAIL card|invoice
       Set how a business account pays: by card when booking, or by invoice.
-  help
+${CALENDAR_USAGE}  help
       Show this help.
 
 Where it writes: the PostgreSQL database at DATABASE_URL when set; otherwise the PGlite folder
@@ -89,6 +91,8 @@ export function parseArgs(argv: string[]): Command {
       return parseRoles(rest);
     case 'business-payment':
       return parseBusinessPayment(rest);
+    case 'calendar-url':
+      return parseCalendarUrl(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

@@ -15,6 +15,11 @@ import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { importCatalogue, type ImportResult } from '../server/catalogue/import-catalogue';
 import type { Db } from '../server/db/client';
 import { HttpProblem, type ProblemBody } from '../server/http/problem';
+import { therapistCalendarUrl } from '../server/therapist-calendar/calendar-url';
+import {
+  therapistCalendarUrlSchema,
+  type TherapistCalendarUrl,
+} from '../contract/therapist-calendar';
 import { CommandFailed } from './errors';
 
 /**
@@ -26,15 +31,22 @@ export interface Backend {
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
   setBusinessPayment(email: string, arrangement: PaymentArrangement): Promise<BusinessPaymentView>;
+  therapistCalendarUrl(therapistId: string, rotate: boolean): Promise<TherapistCalendarUrl>;
   close(): Promise<void>;
 }
 
-export function directBackend(db: Db, close: () => Promise<void>): Backend {
+/** site.publicUrl: where links point (PUBLIC_URL), e.g. a therapist's calendar URL. */
+export function directBackend(
+  db: Db,
+  close: () => Promise<void>,
+  site: { publicUrl: string },
+): Backend {
   return {
     importCatalogue: (input) => importCatalogue(db, input),
     exportCatalogue: () => exportCatalogue(db),
     setUserRoles: (email, flags) => setUserRoles(db, email, flags),
     setBusinessPayment: (email, arrangement) => setBusinessPayment(db, email, arrangement),
+    therapistCalendarUrl: (id, rotate) => therapistCalendarUrl(db, site.publicUrl, id, { rotate }),
     close,
   };
 }
@@ -117,6 +129,14 @@ export function httpBackend(server: ServerAddress): Backend {
       json(
         await call('PUT', userPath(email, 'business-payment'), { arrangement }),
         businessPaymentSchema,
+      ),
+    therapistCalendarUrl: async (id, rotate) =>
+      json(
+        await call(
+          rotate ? 'POST' : 'GET',
+          `/api/internal/therapists/${encodeURIComponent(id)}/calendar-url${rotate ? '/rotate' : ''}`,
+        ),
+        therapistCalendarUrlSchema,
       ),
     close: async () => {},
   };

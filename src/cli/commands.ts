@@ -4,6 +4,7 @@ import type { ImportCounts } from '../server/catalogue/import-catalogue';
 import { HttpProblem } from '../server/http/problem';
 import { USAGE, type Command } from './args';
 import type { Backend } from './backend';
+import { runCalendarUrl } from './calendar-commands';
 import { CommandFailed, EXIT } from './errors';
 
 export interface Output {
@@ -110,6 +111,8 @@ export async function runCommand(
         output.out(`${view.email} now pays by ${view.arrangement}.\n`);
         return EXIT.ok;
       }
+      case 'calendar-url':
+        return await runCalendarUrl(command, backend, output);
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

@@ -28,7 +28,7 @@ export async function connect(config: AppConfig, options: ConnectOptions = {}): 
       },
     );
     await database.migrate();
-    return directBackend(database.db, () => database.close());
+    return directBackend(database.db, () => database.close(), config);
   }
 
   const dataDir = config.dataDir;
@@ -52,7 +52,7 @@ export async function connect(config: AppConfig, options: ConnectOptions = {}): 
         // stderr: stdout may be the exported catalogue.
         { log: (line) => process.stderr.write(`${line}\n`) },
       );
-      return await openFolder(dataDir, lock.release);
+      return await openFolder(dataDir, lock.release, config);
     } catch (error) {
       // A server took the folder between our look and our lock: go through it instead.
       if (error instanceof DataDirLockedError) continue;
@@ -61,17 +61,25 @@ export async function connect(config: AppConfig, options: ConnectOptions = {}): 
   }
 }
 
-async function openFolder(dataDir: string, release: () => Promise<void>): Promise<Backend> {
+async function openFolder(
+  dataDir: string,
+  release: () => Promise<void>,
+  config: AppConfig,
+): Promise<Backend> {
   try {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.migrate();
-    return directBackend(database.db, async () => {
-      try {
-        await database.close();
-      } finally {
-        await release();
-      }
-    });
+    return directBackend(
+      database.db,
+      async () => {
+        try {
+          await database.close();
+        } finally {
+          await release();
+        }
+      },
+      config,
+    );
   } catch (error) {
     await release();
     throw error;
