@@ -1,6 +1,7 @@
 import type { PaymentArrangement } from '../server/account/set-business-payment';
 import type { RoleFlags } from '../server/account/set-user-roles';
 import { parseBookingCommand, type BookingCommand } from './booking-commands';
+import { CALENDAR_USAGE, parseCalendarUrl, type CalendarUrlCommand } from './calendar-commands';
 import { UsageError } from './errors';
 
 export type Command =
@@ -9,7 +10,8 @@ export type Command =
   | { name: 'export'; file: string | null }
   | { name: 'roles'; email: string; flags: RoleFlags }
   | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
-  | BookingCommand;
+  | BookingCommand
+  | CalendarUrlCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -34,7 +36,7 @@ Commands:
   cancel REFERENCE --refund full|policy --reason TEXT
       Cancel a booking on the company's behalf: refund everything paid (full) or what the
       cancellation policy gives now (policy), free the time and tell the customer.
-  help
+${CALENDAR_USAGE}  help
       Show this help.
 
 Where it writes: the PostgreSQL database at DATABASE_URL when set; otherwise the PGlite folder
@@ -104,6 +106,8 @@ export function parseArgs(argv: string[]): Command {
     case 'bookings':
     case 'cancel':
       return parseBookingCommand(name, rest);
+    case 'calendar-url':
+      return parseCalendarUrl(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

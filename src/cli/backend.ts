@@ -31,6 +31,11 @@ import { findBookingId } from '../server/booking-records/find-booking-id';
 import { listBookingRecords } from '../server/booking-records/list-booking-records';
 import { loadBookingCase } from '../server/booking-records/load-booking-case';
 import { commandContext } from './command-context';
+import { therapistCalendarUrl } from '../server/therapist-calendar/calendar-url';
+import {
+  therapistCalendarUrlSchema,
+  type TherapistCalendarUrl,
+} from '../contract/therapist-calendar';
 import { CommandFailed } from './errors';
 
 /**
@@ -45,6 +50,7 @@ export interface Backend {
   bookingCase(key: string): Promise<BookingCase>;
   allBookings(filters: BookingFilters): Promise<BookingRecord[]>;
   cancelBooking(key: string, order: CancelForCompanyOrder): Promise<CancelForCompanyAnswer>;
+  therapistCalendarUrl(therapistId: string, rotate: boolean): Promise<TherapistCalendarUrl>;
   close(): Promise<void>;
 }
 
@@ -85,6 +91,8 @@ export function directBackend(db: Db, config: AppConfig, close: () => Promise<vo
       const ctx = commandContext(db, config);
       return cancelBookingForCompany(ctx, key, order, ctx.log);
     },
+    therapistCalendarUrl: (id, rotate) =>
+      therapistCalendarUrl(db, config.publicUrl, id, { rotate }),
     close,
   };
 }
@@ -182,6 +190,14 @@ export function httpBackend(server: ServerAddress): Backend {
       }),
     cancelBooking: async (key, order) =>
       json(await call('POST', `${bookingPath(key)}/cancel`, order), cancelForCompanyAnswer),
+    therapistCalendarUrl: async (id, rotate) =>
+      json(
+        await call(
+          rotate ? 'POST' : 'GET',
+          `/api/internal/therapists/${encodeURIComponent(id)}/calendar-url${rotate ? '/rotate' : ''}`,
+        ),
+        therapistCalendarUrlSchema,
+      ),
     close: async () => {},
   };
 }

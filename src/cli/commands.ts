@@ -5,6 +5,7 @@ import { HttpProblem } from '../server/http/problem';
 import { USAGE, type Command } from './args';
 import type { Backend } from './backend';
 import { csvOf, describeCancel, describeCase, listOf } from './booking-commands';
+import { runCalendarUrl } from './calendar-commands';
 import { CommandFailed, EXIT } from './errors';
 
 export interface Output {
@@ -126,6 +127,8 @@ export async function runCommand(
       case 'cancel':
         output.out(describeCancel(await backend.cancelBooking(command.key, command.order)));
         return EXIT.ok;
+      case 'calendar-url':
+        return await runCalendarUrl(command, backend, output);
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

@@ -72,6 +72,9 @@ export const therapistSchema = z.looseObject({
   area: slug,
   genders: z.array(genderSchema).default([]),
   minimumSpendPence: z.number().int().nonnegative().nullable().default(null),
+  // Where the therapist is told of their bookings. Like photoUrl: absent leaves the stored email
+  // as it is (a system that does not know emails cannot wipe them), null removes it.
+  email: z.email({ message: 'must be an email address' }).max(320).nullable().optional(),
   serviceIds: z.array(id).optional(),
   availability: z.array(availabilityWindowSchema).optional(),
 });

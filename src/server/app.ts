@@ -29,6 +29,7 @@ import { requireResponseSchemas } from './http/openapi';
 import { RequestLogController } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
+import { internalCalendarRoutes } from './internal/calendar-routes';
 import { internalRoutes } from './internal/routes';
 import { startBackgroundJob } from './jobs/background-job';
 import { startJobs } from './jobs/start-jobs';
@@ -46,6 +47,7 @@ import { paymentAuthenticationRoutes, paymentConfigRoutes } from './checkout/pay
 import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
 import { professionalRoutes } from './professionals/routes';
 import { systemRoutes } from './system/routes';
+import { calendarFeedRoutes } from './therapist-calendar/calendar-feed-routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -154,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes(ctx));
   await app.register(professionalRoutes(ctx));
   await app.register(internalRoutes(ctx));
+  await app.register(internalCalendarRoutes(ctx));
+  await app.register(calendarFeedRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(referralRoutes(ctx));
   await app.register(walletRoutes(ctx));

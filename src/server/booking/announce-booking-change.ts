@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { booking, user } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
+import { announceToTherapist } from './announce-to-therapist';
 import { loadBookingViews } from './booking-view';
 import { rulesConfigOf } from './rules-config';
 
@@ -56,4 +57,5 @@ export async function announceBookingChange(
     rescheduleCount: row.rescheduleCount,
     now,
   });
+  await announceToTherapist(ctx, tx, row, kind);
 }

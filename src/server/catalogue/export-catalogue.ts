@@ -98,6 +98,7 @@ export async function exportCatalogue(db: Db): Promise<CatalogueDocument> {
       area: t.area,
       genders: t.acceptedGenders as CatalogueDocument['therapists'][number]['genders'],
       minimumSpendPence: t.minimumSpendPence,
+      email: t.email,
       serviceIds: (servicesOf.get(t.id) ?? []).sort(byCatalogueOrder),
       availability: (windowsOf.get(t.id) ?? [])
         .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime())

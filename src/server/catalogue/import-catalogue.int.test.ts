@@ -219,6 +219,16 @@ describe.each(testDatabaseKinds())('importCatalogue on %s', (kind) => {
     });
   });
 
+  it("stores a therapist's email, keeps it when the file leaves it out, removes it on null", async () => {
+    const emailOf = async () => (await exportCatalogue(db)).therapists[0]?.email;
+    await importCatalogue(db, { ...small(), therapists: [{ ...isla, email: 'isla@example.com' }] });
+    expect(await emailOf()).toBe('isla@example.com');
+    await importCatalogue(db, { ...small(), therapists: [isla] });
+    expect(await emailOf()).toBe('isla@example.com');
+    await importCatalogue(db, { ...small(), therapists: [{ ...isla, email: null }] });
+    expect(await emailOf()).toBeNull();
+  });
+
   it('lets two therapists swap usernames in one file', async () => {
     const eilidh = { ...isla, id: 't-eilidh', username: 'eilidh' };
     await importCatalogue(db, { ...small(), therapists: [isla, eilidh] });

@@ -199,8 +199,9 @@ async function upsertTherapists(db: Db, doc: CatalogueDocument, existing: Existi
     area: t.area,
     acceptedGenders: t.genders,
     minimumSpendPence: t.minimumSpendPence,
+    email: t.email,
   }));
-  for (const group of groupByPresent(rows, ['photoUrl', 'paymentAccountId'])) {
+  for (const group of groupByPresent(rows, ['photoUrl', 'paymentAccountId', 'email'])) {
     for (const chunk of chunked(group.rows)) {
       await db
         .insert(therapist)
@@ -221,6 +222,7 @@ async function upsertTherapists(db: Db, doc: CatalogueDocument, existing: Existi
             area: excluded(therapist.area),
             acceptedGenders: excluded(therapist.acceptedGenders),
             minimumSpendPence: excluded(therapist.minimumSpendPence),
+            ...(group.present.has('email') ? { email: excluded(therapist.email) } : {}),
             updatedAt: sql`now()`,
           },
         });

@@ -216,4 +216,17 @@ describe('validateCatalogueDocument', () => {
       { path: '$.therapists[0].availability[2].end', message },
     ]);
   });
+
+  it("checks a therapist's optional email, which may be left out or null", () => {
+    const doc = (email: unknown) => ({ cities: [edinburgh], therapists: [therapist({ email })] });
+    for (const email of ['anna@example.com', null, undefined]) {
+      expect(problemsOf(doc(email)), String(email)).toEqual([]);
+    }
+    for (const email of ['anna', 'anna@', 42, '']) {
+      expect(problemsOf(doc(email)), String(email)).toEqual([
+        expect.objectContaining({ path: '$.therapists[0].email' }),
+      ]);
+    }
+    expect(problemsOf(doc('anna'))[0]?.message).toBe('must be an email address');
+  });
 });

@@ -1,10 +1,10 @@
 import type { BookingView } from '../../contract/booking';
-import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { bookingCalendarFile } from './booking-calendar';
+import { formatUkDateTime, oneLineAddress, SITE_NAME } from './booking-format';
 
 // Booking emails are written to the outbox in the transaction of the change they announce and sent
 // by the mail worker, so no crash can confirm a booking without its email or email a change that
@@ -23,25 +23,6 @@ export interface BookingNews {
   rescheduleCount: number;
   /** The company cancelled it (customer service), not the customer. */
   cancelledByCompany?: boolean;
-}
-
-const SITE_NAME = 'Glow at Home';
-
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-function oneLineAddress(v: BookingView): string {
-  const a = v.address;
-  if (!a) return '';
-  return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
 }
 
 const SUBJECTS: Record<BookingEmailKind, string> = {
@@ -87,9 +68,9 @@ function bodyOf(
         ? 'We are sorry: we have had to cancel your booking. Any refund is shown below; please get in touch if we can help you book another time.'
         : `Thank you: ${opening}`,
     '',
-    `When: ${when.format(Date.parse(v.startsAt))} (UK time)`,
+    `When: ${formatUkDateTime(v.startsAt)} (UK time)`,
     `With: ${v.therapist.name}`,
-    `Where: ${oneLineAddress(v)}`,
+    `Where: ${oneLineAddress(v.address)}`,
     '',
     'Treatments:',
     treatments,
@@ -128,7 +109,7 @@ export async function enqueueBookingEmail(
                 endsAt: view.endsAt,
                 title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
                 description: view.items.map((i) => i.name).join('\n'),
-                location: oneLineAddress(view),
+                location: oneLineAddress(view.address),
                 sequence: rescheduleCount + (kind === 'cancelled' ? 1 : 0),
                 status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
               },

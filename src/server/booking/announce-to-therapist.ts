@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context';
+import { loadBookingRecords } from '../booking-records/load-booking-records';
+import type { Db } from '../db/client';
+import { therapist, type booking } from '../db/schema';
+import type { BookingEmailKind } from '../notifications/enqueue-booking-email';
+import { enqueueTherapistEmail } from '../notifications/enqueue-therapist-email';
+
+/**
+ * Tells the therapist of a booking confirmed, moved or cancelled, by email with a calendar file,
+ * in the transaction of the change (called by announce-booking-change.ts). Nothing when the
+ * therapist has no email on file; nothing for a reminder, which is the customer's alone.
+ * Booking reads the data here so that notifications never reads bookings back.
+ */
+export async function announceToTherapist(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Db,
+  row: typeof booking.$inferSelect,
+  kind: BookingEmailKind,
+): Promise<void> {
+  if (kind === 'reminder') return;
+  const [found] = await tx
+    .select({ email: therapist.email })
+    .from(therapist)
+    .where(eq(therapist.id, row.therapistId));
+  if (!found?.email) return;
+  const [record] = await loadBookingRecords(tx, [row.id]);
+  if (!record) throw new Error(`booking ${row.id} has no record`);
+  await enqueueTherapistEmail(ctx, tx, {
+    kind,
+    record,
+    therapistEmail: found.email,
+    rescheduleCount: row.rescheduleCount,
+  });
+}
