@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { booking, user } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
+import { enqueueBookingWebhook, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
 import { loadBookingViews } from './booking-view';
 import { rulesConfigOf } from './rules-config';
 
@@ -55,4 +56,5 @@ export async function announceBookingChange(
     rescheduleCount: row.rescheduleCount,
     now,
   });
+  if (kind !== 'reminder') await enqueueBookingWebhook(ctx, tx, bookingId, WEBHOOK_EVENT_OF[kind]);
 }
