@@ -35,33 +35,33 @@ function addressOf(snapshot: unknown): BookingRecord['address'] {
 export async function loadBookingRecords(db: Db, ids: readonly string[]): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const [rows, items, history, payments] = await Promise.all([
-    db
-      .select({
-        b: booking,
-        freeAt: sql<string>`upper(${booking.during})`.mapWith((v: string | Date) => new Date(v)),
-        therapistName: therapist.name,
-        customer: { id: user.id, name: user.name, phone: user.phoneNumber, email: user.email },
-      })
-      .from(booking)
-      .innerJoin(therapist, eq(therapist.id, booking.therapistId))
-      .innerJoin(user, eq(user.id, booking.customerId))
-      .where(inArray(booking.id, unique)),
-    db
-      .select()
-      .from(bookingItem)
-      .where(inArray(bookingItem.bookingId, unique))
-      .orderBy(asc(bookingItem.bookingId), asc(bookingItem.position)),
-    db
-      .select()
-      .from(bookingChange)
-      .where(inArray(bookingChange.bookingId, unique))
-      .orderBy(asc(bookingChange.id)),
-    db
-      .select({ bookingId: payment.bookingId, status: payment.status, amount: payment.amountPence })
-      .from(payment)
-      .where(inArray(payment.bookingId, unique)),
-  ]);
+  // One query after another rather than Promise.all: the webhooks read records inside a
+  // transaction, on one connection, where node-postgres deprecates queueing queries on a busy client.
+  const rows = await db
+    .select({
+      b: booking,
+      freeAt: sql<string>`upper(${booking.during})`.mapWith((v: string | Date) => new Date(v)),
+      therapistName: therapist.name,
+      customer: { id: user.id, name: user.name, phone: user.phoneNumber, email: user.email },
+    })
+    .from(booking)
+    .innerJoin(therapist, eq(therapist.id, booking.therapistId))
+    .innerJoin(user, eq(user.id, booking.customerId))
+    .where(inArray(booking.id, unique));
+  const items = await db
+    .select()
+    .from(bookingItem)
+    .where(inArray(bookingItem.bookingId, unique))
+    .orderBy(asc(bookingItem.bookingId), asc(bookingItem.position));
+  const history = await db
+    .select()
+    .from(bookingChange)
+    .where(inArray(bookingChange.bookingId, unique))
+    .orderBy(asc(bookingChange.id));
+  const payments = await db
+    .select({ bookingId: payment.bookingId, status: payment.status, amount: payment.amountPence })
+    .from(payment)
+    .where(inArray(payment.bookingId, unique));
 
   const itemsOf = groupBy(items, (i) => i.bookingId);
   const historyOf = groupBy(history, (h) => h.bookingId);
