@@ -1,13 +1,15 @@
 import type { PaymentArrangement } from '../server/account/set-business-payment';
 import type { RoleFlags } from '../server/account/set-user-roles';
 import { UsageError } from './errors';
+import { parseWebhooks, WEBHOOK_USAGE, type WebhookCommand } from './webhook-commands';
 
 export type Command =
   | { name: 'help' }
   | { name: 'import'; file: string }
   | { name: 'export'; file: string | null }
   | { name: 'roles'; email: string; flags: RoleFlags }
-  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement };
+  | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
+  | WebhookCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -23,6 +25,7 @@ Commands:
       Set a user's role flags; flags left out stay as they are. Without flags, show them.
   business-payment EMAIL card|invoice
       Set how a business account pays: by card when booking, or by invoice.
+${WEBHOOK_USAGE}
   help
       Show this help.
 
@@ -89,6 +92,8 @@ export function parseArgs(argv: string[]): Command {
       return parseRoles(rest);
     case 'business-payment':
       return parseBusinessPayment(rest);
+    case 'webhooks':
+      return parseWebhooks(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

@@ -16,12 +16,15 @@ import { importCatalogue, type ImportResult } from '../server/catalogue/import-c
 import type { Db } from '../server/db/client';
 import { HttpProblem, type ProblemBody } from '../server/http/problem';
 import { CommandFailed } from './errors';
+import type { WebhookBackend } from './webhook-commands';
+import { webhookDeliverySchema, webhookListAnswer, webhookListQuery } from '../contract/webhooks';
+import { listWebhookDeliveries, retryWebhookDelivery } from '../server/webhooks/webhook-deliveries';
 
 /**
  * What the commands can ask of the database. Two ways to get there, one set of use cases: straight
  * to the database, or through a running server's /api/internal/* (which calls the same code).
  */
-export interface Backend {
+export interface Backend extends WebhookBackend {
   importCatalogue(input: unknown): Promise<ImportResult>;
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
@@ -35,6 +38,9 @@ export function directBackend(db: Db, close: () => Promise<void>): Backend {
     exportCatalogue: () => exportCatalogue(db),
     setUserRoles: (email, flags) => setUserRoles(db, email, flags),
     setBusinessPayment: (email, arrangement) => setBusinessPayment(db, email, arrangement),
+    listWebhookDeliveries: (status) =>
+      listWebhookDeliveries(db, webhookListQuery.parse(status ? { status } : {})),
+    retryWebhookDelivery: (id) => retryWebhookDelivery(db, id),
     close,
   };
 }
@@ -118,6 +124,13 @@ export function httpBackend(server: ServerAddress): Backend {
         await call('PUT', userPath(email, 'business-payment'), { arrangement }),
         businessPaymentSchema,
       ),
+    listWebhookDeliveries: async (status) =>
+      json(
+        await call('GET', `/api/internal/webhooks${status ? `?status=${status}` : ''}`),
+        webhookListAnswer,
+      ),
+    retryWebhookDelivery: async (id) =>
+      json(await call('POST', `/api/internal/webhooks/${id}/retry`), webhookDeliverySchema),
     close: async () => {},
   };
 }

@@ -5,6 +5,7 @@ import { HttpProblem } from '../server/http/problem';
 import { USAGE, type Command } from './args';
 import type { Backend } from './backend';
 import { CommandFailed, EXIT } from './errors';
+import { runWebhookCommand } from './webhook-commands';
 
 export interface Output {
   out(text: string): void;
@@ -110,6 +111,9 @@ export async function runCommand(
         output.out(`${view.email} now pays by ${view.arrangement}.\n`);
         return EXIT.ok;
       }
+      case 'webhooks':
+        await runWebhookCommand(command, backend, output);
+        return EXIT.ok;
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.
