@@ -3,6 +3,7 @@ import type { RoleFlags } from '../server/account/set-user-roles';
 import { parseBookingCommand, type BookingCommand } from './booking-commands';
 import { CALENDAR_USAGE, parseCalendarUrl, type CalendarUrlCommand } from './calendar-commands';
 import { UsageError } from './errors';
+import { parseWebhooks, WEBHOOK_USAGE, type WebhookCommand } from './webhook-commands';
 
 export type Command =
   | { name: 'help' }
@@ -11,7 +12,8 @@ export type Command =
   | { name: 'roles'; email: string; flags: RoleFlags }
   | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
   | BookingCommand
-  | CalendarUrlCommand;
+  | CalendarUrlCommand
+  | WebhookCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -36,7 +38,8 @@ Commands:
   cancel REFERENCE --refund full|policy --reason TEXT
       Cancel a booking on the company's behalf: refund everything paid (full) or what the
       cancellation policy gives now (policy), free the time and tell the customer.
-${CALENDAR_USAGE}  help
+${CALENDAR_USAGE}${WEBHOOK_USAGE}
+  help
       Show this help.
 
 Where it writes: the PostgreSQL database at DATABASE_URL when set; otherwise the PGlite folder
@@ -108,6 +111,8 @@ export function parseArgs(argv: string[]): Command {
       return parseBookingCommand(name, rest);
     case 'calendar-url':
       return parseCalendarUrl(rest);
+    case 'webhooks':
+      return parseWebhooks(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

@@ -37,12 +37,15 @@ import {
   type TherapistCalendarUrl,
 } from '../contract/therapist-calendar';
 import { CommandFailed } from './errors';
+import type { WebhookBackend } from './webhook-commands';
+import { webhookDeliverySchema, webhookListAnswer, webhookListQuery } from '../contract/webhooks';
+import { listWebhookDeliveries, retryWebhookDelivery } from '../server/webhooks/webhook-deliveries';
 
 /**
  * What the commands can ask of the database. Two ways to get there, one set of use cases: straight
  * to the database, or through a running server's /api/internal/* (which calls the same code).
  */
-export interface Backend {
+export interface Backend extends WebhookBackend {
   importCatalogue(input: unknown): Promise<ImportResult>;
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
@@ -93,6 +96,9 @@ export function directBackend(db: Db, config: AppConfig, close: () => Promise<vo
     },
     therapistCalendarUrl: (id, rotate) =>
       therapistCalendarUrl(db, config.publicUrl, id, { rotate }),
+    listWebhookDeliveries: (status) =>
+      listWebhookDeliveries(db, webhookListQuery.parse(status ? { status } : {})),
+    retryWebhookDelivery: (id) => retryWebhookDelivery(db, id),
     close,
   };
 }
@@ -198,6 +204,13 @@ export function httpBackend(server: ServerAddress): Backend {
         ),
         therapistCalendarUrlSchema,
       ),
+    listWebhookDeliveries: async (status) =>
+      json(
+        await call('GET', `/api/internal/webhooks${status ? `?status=${status}` : ''}`),
+        webhookListAnswer,
+      ),
+    retryWebhookDelivery: async (id) =>
+      json(await call('POST', `/api/internal/webhooks/${id}/retry`), webhookDeliverySchema),
     close: async () => {},
   };
 }

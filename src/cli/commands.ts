@@ -7,6 +7,7 @@ import type { Backend } from './backend';
 import { csvOf, describeCancel, describeCase, listOf } from './booking-commands';
 import { runCalendarUrl } from './calendar-commands';
 import { CommandFailed, EXIT } from './errors';
+import { runWebhookCommand } from './webhook-commands';
 
 export interface Output {
   out(text: string): void;
@@ -129,6 +130,9 @@ export async function runCommand(
         return EXIT.ok;
       case 'calendar-url':
         return await runCalendarUrl(command, backend, output);
+      case 'webhooks':
+        await runWebhookCommand(command, backend, output);
+        return EXIT.ok;
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

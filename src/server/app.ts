@@ -31,6 +31,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { internalCalendarRoutes } from './internal/calendar-routes';
 import { internalRoutes } from './internal/routes';
+import { webhookRoutes } from './internal/webhook-routes';
 import { startBackgroundJob } from './jobs/background-job';
 import { startJobs } from './jobs/start-jobs';
 import { createPushWorker, type PushWorkerSettings } from './push/push-worker';
@@ -48,6 +49,7 @@ import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
 import { professionalRoutes } from './professionals/routes';
 import { systemRoutes } from './system/routes';
 import { calendarFeedRoutes } from './therapist-calendar/calendar-feed-routes';
+import { createWebhookWorker, type WebhookWorkerSettings } from './webhooks/webhook-worker';
 
 export interface AppDeps {
   config: AppConfig;
@@ -64,10 +66,14 @@ export interface AppDeps {
   mailWorker?: Partial<MailWorkerSettings>;
   /** Tunes the push worker (tests retry sooner). */
   pushWorker?: Partial<PushWorkerSettings>;
+  /** Tunes the webhook worker; false: none runs (tests drive their own). */
+  webhookWorker?: Partial<WebhookWorkerSettings> | false;
 }
 
 /** How often an instance looks for pushes to send: a confirmation should reach the phone at once. */
 const PUSH_POLL_MS = 2000;
+/** Likewise for webhooks: the company's other systems hear of a change within seconds. */
+const WEBHOOK_POLL_MS = 2000;
 
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(internalRoutes(ctx));
   await app.register(internalCalendarRoutes(ctx));
   await app.register(calendarFeedRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(referralRoutes(ctx));
   await app.register(walletRoutes(ctx));
@@ -188,6 +195,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       name: 'push delivery',
       intervalMs: PUSH_POLL_MS,
       run: () => pushWorker.drain(),
+    });
+  }
+
+  if (config.webhooks && deps.webhookWorker !== false) {
+    const webhookWorker = createWebhookWorker({
+      db: database.db,
+      secret: config.webhooks.secret,
+      log: app.log,
+      ...(deps.webhookWorker ? { settings: deps.webhookWorker } : {}),
+    });
+    startBackgroundJob(app, {
+      name: 'webhook delivery',
+      intervalMs: WEBHOOK_POLL_MS,
+      run: () => webhookWorker.drain(),
     });
   }
 

@@ -120,6 +120,10 @@ const envSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  /** Where booking events are POSTed (comma-separated http(s) URLs); with WEBHOOK_SECRET. */
+  WEBHOOK_URLS: z.string().optional(),
+  /** Signs every webhook (HMAC-SHA256); receivers hold the same secret. */
+  WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface SocialProviderConfig {
@@ -195,6 +199,13 @@ export interface AppConfig {
   wallet: WalletConfig;
   reminderLeadHours: number;
   push: PushConfig;
+  /** Signed booking events to the company's other systems; null: none are written. */
+  webhooks: WebhooksConfig | null;
+}
+
+export interface WebhooksConfig {
+  urls: string[];
+  secret: string;
 }
 
 export interface PushConfig {
@@ -276,6 +287,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('PARTIAL_REFUND_UNTIL_HOURS: must not be more than FREE_CANCELLATION_HOURS');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  const webhooks = webhooksOf(e.WEBHOOK_URLS, e.WEBHOOK_SECRET, isProduction, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
@@ -346,7 +358,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
             .filter(Boolean)
         : null,
     },
+    webhooks,
   };
+}
+
+/** Both or neither; each URL absolute http(s), and https in production (events carry personal data). */
+function webhooksOf(
+  list: string | undefined,
+  secret: string | undefined,
+  isProduction: boolean,
+  problems: string[],
+): WebhooksConfig | null {
+  if (!list && !secret) return null;
+  if (!list || !secret) {
+    problems.push('WEBHOOK_URLS and WEBHOOK_SECRET: set both or neither');
+    return null;
+  }
+  const urls = list
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (urls.length === 0) problems.push('WEBHOOK_URLS: must list at least one URL');
+  for (const url of urls) {
+    const protocol = URL.canParse(url) ? new URL(url).protocol : null;
+    if (protocol !== 'http:' && protocol !== 'https:')
+      problems.push(`WEBHOOK_URLS: "${url}" must be an absolute http:// or https:// URL`);
+    else if (isProduction && protocol !== 'https:')
+      problems.push(`WEBHOOK_URLS: "${url}" must be https:// when APP_ENV=production`);
+  }
+  if (new Set(urls).size !== urls.length) problems.push('WEBHOOK_URLS: a URL is listed twice');
+  return { urls, secret };
 }
 
 /** An https site, else the address mail is sent from: push services accept only these two. */

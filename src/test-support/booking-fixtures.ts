@@ -101,13 +101,19 @@ export interface BookingTestEnv {
 
 export async function setUpBookingTest(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; catalogue?: ReturnType<typeof bookingCatalogue> } = {},
+  options: {
+    env?: Record<string, string>;
+    catalogue?: ReturnType<typeof bookingCatalogue>;
+    /** Other app dependencies, e.g. webhookWorker: false for a test that drives its own. */
+    deps?: Omit<Parameters<typeof buildTestApp>[1], 'env' | 'now'>;
+  } = {},
 ): Promise<BookingTestEnv> {
   const database = await createTestDatabase(kind);
   const imported = await importCatalogue(database.db, options.catalogue ?? bookingCatalogue());
   if (!imported.ok) throw new Error(JSON.stringify(imported.problems.slice(0, 3)));
   const clock = new TestClock();
   const app = await buildTestApp(database, {
+    ...options.deps,
     env: { AVAILABILITY_CACHE_SECONDS: '0', ...options.env },
     now: clock.now,
   });

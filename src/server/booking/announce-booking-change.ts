@@ -6,6 +6,7 @@ import { booking, user } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
 import { announceToTherapist } from './announce-to-therapist';
+import { enqueueBookingWebhook, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
 import { loadBookingViews } from './booking-view';
 import { rulesConfigOf } from './rules-config';
 
@@ -58,4 +59,5 @@ export async function announceBookingChange(
     now,
   });
   await announceToTherapist(ctx, tx, row, kind);
+  if (kind !== 'reminder') await enqueueBookingWebhook(ctx, tx, bookingId, WEBHOOK_EVENT_OF[kind]);
 }

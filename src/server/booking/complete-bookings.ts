@@ -1,23 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { queryRows } from '../db/query-rows';
+import { inTransaction } from '../db/transaction';
+import { enqueueBookingWebhooks } from '../webhooks/enqueue-booking-webhook';
 
 // A confirmed booking whose treatment time has ended is 'completed': past appointments are told
 // apart by state, not only by the clock, and a completed booking can no longer be cancelled or
 // moved. The end is the treatments' end (the start plus the items' minutes), not the travel
 // buffer that total_duration_minutes includes. Claimed with SKIP LOCKED and moved by a compare-and-set from 'confirmed', so a cancel in
 // flight (which holds the row) is never overwritten and two instances never move a row twice.
+// Each batch is one transaction with its booking.completed webhooks, so the company's other
+// systems hear of exactly the bookings that were completed.
 
 export const COMPLETION_INTERVAL_MS = 60_000;
 const BATCH = 500;
 
-export async function completePastBookings(ctx: Pick<AppContext, 'db' | 'now'>): Promise<number> {
+export async function completePastBookings(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const now = ctx.now().toISOString();
-    const done = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`update booking set status = 'completed', reminder_due_at = null,
+    const done = await inTransaction(ctx.db, async (tx) => {
+      const ids = await queryRows<{ id: string }>(
+        tx,
+        sql`update booking set status = 'completed', reminder_due_at = null,
                  updated_at = ${now}::timestamptz
           where id in (
             select b.id from booking b
@@ -30,7 +37,15 @@ export async function completePastBookings(ctx: Pick<AppContext, 'db' | 'now'>):
             for update skip locked)
             and status = 'confirmed'
           returning id`,
-    );
+      );
+      await enqueueBookingWebhooks(
+        ctx,
+        tx,
+        ids.map((r) => r.id),
+        'booking.completed',
+      );
+      return ids;
+    });
     total += done.length;
     if (done.length < BATCH) return total;
   }

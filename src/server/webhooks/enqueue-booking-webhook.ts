@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { WebhookEvent, WebhookEventName } from '../../contract/webhooks';
+import type { AppContext } from '../app-context';
+import { loadBookingRecords } from '../booking-records/load-booking-records';
+import type { Db } from '../db/client';
+import { webhookDelivery } from '../db/schema';
+
+// Booking events for the company's other systems are written in the transaction of the change
+// they announce, like the customer's email (docs/decisions/0035): no crash can send an event for a
+// change that rolled back, or lose the event of one that committed. The worker sends them later.
+// Booking calls this; nothing here imports booking, so the dependency runs one way.
+
+/** Which event a booking change announces; a reminder concerns only the customer. */
+export const WEBHOOK_EVENT_OF = {
+  confirmed: 'booking.confirmed',
+  rescheduled: 'booking.moved',
+  cancelled: 'booking.cancelled',
+} as const satisfies Record<string, WebhookEventName>;
+
+/**
+ * One event per booking, each with the booking as it now stands (read inside the transaction),
+ * and one delivery row per receiving URL. Nothing is written when webhooks are not configured.
+ */
+export async function enqueueBookingWebhooks(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
+  bookingIds: readonly string[],
+  type: WebhookEventName,
+): Promise<void> {
+  const hooks = ctx.config.webhooks;
+  if (!hooks || bookingIds.length === 0) return;
+  const createdAt = ctx.now().toISOString();
+  const records = await loadBookingRecords(tx, bookingIds);
+  const rows = records.flatMap((booking) => {
+    const payload: WebhookEvent = { id: randomUUID(), type, createdAt, data: { booking } };
+    return hooks.urls.map((url) => ({
+      eventId: payload.id,
+      type,
+      bookingId: booking.id,
+      url,
+      payload,
+    }));
+  });
+  if (rows.length > 0) await tx.insert(webhookDelivery).values(rows);
+}
+
+export function enqueueBookingWebhook(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
+  bookingId: string,
+  type: WebhookEventName,
+): Promise<void> {
+  return enqueueBookingWebhooks(ctx, tx, [bookingId], type);
+}
