@@ -6,11 +6,7 @@ const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** The reference in its stored form, or null when the text cannot be one. */
 export function normalizeReference(text: string): string | null {
-  const cleaned = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const cleaned = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return REFERENCE.test(cleaned) ? cleaned : null;
 }
 
