@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukDateOf } from '../domain/uk-time';
 import { importCatalogue } from '../server/catalogue/import-catalogue';
-import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock';
+import type { DataDirLock } from '../server/db/data-dir-lock';
 import { emailOutbox, payment, providerTask, walletEntry } from '../server/db/schema';
 import {
   bookingTherapist,
@@ -20,6 +19,7 @@ import {
   type BookingCustomer,
 } from '../test-support/booking-fixtures';
 import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
+import { serveDataDir } from '../test-support/serve-data-dir';
 import { buildTestApp } from '../test-support/test-app';
 import {
   createTestDatabase,
@@ -61,22 +61,16 @@ describe.each(testDatabaseKinds())(
       });
       const imported = await importCatalogue(database.db, testCatalogue([therapist]));
       if (!imported.ok) throw new Error(JSON.stringify(imported.problems));
-      const token = randomBytes(24).toString('hex');
+      const direct = kind === 'postgres' && database.url;
+      const dataDir = path.join(workDir, `served-${kind}`);
+      const served = direct ? null : await serveDataDir(dataDir);
+      lock = served?.lock ?? null;
       app = await buildTestApp(database, {
         env: { AVAILABILITY_CACHE_SECONDS: '0' },
-        cliToken: token,
+        ...(served ? { cliToken: served.token } : {}),
       });
-      if (kind === 'postgres' && database.url) {
-        env = { DATABASE_URL: database.url };
-      } else {
-        // What src/server/main.ts does: hold the folder, listen, publish the port in the lock.
-        const dataDir = path.join(workDir, `served-${kind}`);
-        lock = await acquireDataDirLock(dataDir, { port: null, token });
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const address = app.server.address();
-        await lock.update({ port: typeof address === 'object' && address ? address.port : null });
-        env = { DATA_DIR: dataDir };
-      }
+      await served?.listen(app);
+      env = direct ? { DATABASE_URL: direct } : { DATA_DIR: dataDir };
 
       ada = await newCustomer(app, database.db, { name: 'Ada Lovelace' });
       await giveCredit(database.db, ada.id, 1000);

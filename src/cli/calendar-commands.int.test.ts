@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock';
 import { bookingCatalogue } from '../test-support/booking-fixtures';
 import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
+import { serveDataDir } from '../test-support/serve-data-dir';
 import { buildTestApp } from '../test-support/test-app';
 import {
   createTestDatabase,
@@ -94,14 +94,12 @@ describe(
 
     beforeAll(async () => {
       dataDir = path.join(workDir, 'served');
-      const token = randomBytes(24).toString('hex');
-      lock = await acquireDataDirLock(dataDir, { port: null, token });
+      const served = await serveDataDir(dataDir);
+      lock = served.lock;
       database = await createTestDatabase('pglite');
       await seed(database.db);
-      app = await buildTestApp(database, { cliToken: token, env: { PUBLIC_URL } });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      await lock.update({ port: typeof address === 'object' && address ? address.port : null });
+      app = await buildTestApp(database, { cliToken: served.token, env: { PUBLIC_URL } });
+      await served.listen(app);
     });
     afterAll(async () => {
       await app?.close();

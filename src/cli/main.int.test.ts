@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
+import { serveDataDir } from '../test-support/serve-data-dir';
 import { buildTestApp } from '../test-support/test-app';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
 import { openDatabase, type Db } from '../server/db/client';
@@ -249,15 +249,12 @@ describe.each(testDatabaseKinds())(
     let dataDir: string;
 
     beforeAll(async () => {
-      // What src/server/main.ts does: hold the folder, listen, then publish the port in the lock.
       dataDir = path.join(workDir, `served-${kind}`);
-      const token = randomBytes(24).toString('hex');
-      lock = await acquireDataDirLock(dataDir, { port: null, token });
+      const served = await serveDataDir(dataDir);
+      lock = served.lock;
       database = await createTestDatabase(kind);
-      app = await buildTestApp(database, { cliToken: token });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      await lock.update({ port: typeof address === 'object' && address ? address.port : null });
+      app = await buildTestApp(database, { cliToken: served.token });
+      await served.listen(app);
     });
     afterAll(async () => {
       await app?.close();

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock';
+import type { DataDirLock } from '../server/db/data-dir-lock';
 import { eq } from 'drizzle-orm';
 import { booking, webhookDelivery } from '../server/db/schema';
 import { createWebhookWorker } from '../server/webhooks/webhook-worker';
@@ -16,35 +14,15 @@ import {
   setUpBookingTest,
   type BookingTestEnv,
 } from '../test-support/booking-fixtures';
+import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
+import { serveDataDir } from '../test-support/serve-data-dir';
 import { testDatabaseKinds } from '../test-support/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/test-webhook-receiver';
 
 // `npm run admin -- webhooks`, run as a real child process: through a running server's internal
 // API (the server holds the data folder, as on PGlite), and straight to DATABASE_URL on PostgreSQL.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-// A fresh Node process per command; a loaded 2-core machine stretches that. A limit, not an assertion.
-const CLI_TIMEOUT_MS = 120_000;
 const SECRET = 'test-webhook-secret-0123456789abcdef';
-
-function runCli(args: string[], env: Record<string, string>) {
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'INTERNAL_API_TOKEN', 'APP_ENV', 'PUBLIC_URL']) {
-    delete base[name];
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...base, SEED_DEMO: 'false', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let workDir: string;
 beforeAll(async () => {
@@ -87,18 +65,15 @@ describe.each(testDatabaseKinds())(
       });
 
     beforeAll(async () => {
-      // What src/server/main.ts does: hold the folder, listen, then publish the port in the lock.
       const dataDir = path.join(workDir, `served-${kind}`);
-      const token = randomBytes(24).toString('hex');
-      lock = await acquireDataDirLock(dataDir, { port: null, token });
+      const server = await serveDataDir(dataDir);
+      lock = server.lock;
       receiver = await startWebhookReceiver();
       env = await setUpBookingTest(kind, {
         env: { WEBHOOK_URLS: `${receiver.baseUrl}/hook`, WEBHOOK_SECRET: SECRET },
-        deps: { webhookWorker: false, cliToken: token },
+        deps: { webhookWorker: false, cliToken: server.token },
       });
-      await env.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = env.app.server.address();
-      await lock.update({ port: typeof address === 'object' && address ? address.port : null });
+      await server.listen(env.app);
       served = { DATA_DIR: dataDir };
 
       // One delivery failed for good (refused, by a worker that gives up at once), one waiting.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { addressSnapshotSchema } from './booking';
-import { isoDay, isoInstant, minutes, pence } from './common';
+import { addressSnapshotSchema, bookingViewSchema } from './booking';
+import { isoDay, isoInstant, pence } from './common';
 
 // How the company's other systems see a booking: GET /api/internal/bookings, its change feed,
 // GET /api/internal/bookings/:id and every webhook event carry this one shape.
@@ -46,15 +46,7 @@ export const bookingRecordSchema = z.object({
   endsWithBufferAt: isoInstant.describe(
     'When the therapist is free again: the travel buffer added',
   ),
-  items: z.array(
-    z.object({
-      treatmentId: z.string(),
-      name: z.string(),
-      pricePence: pence,
-      durationMinutes: minutes,
-      isAddOn: z.boolean(),
-    }),
-  ),
+  items: bookingViewSchema.shape.items,
   amounts: z.object({
     totalPence: pence,
     cardPence: pence.describe('Charged to a card (0 while unpaid)'),

@@ -52,3 +52,11 @@ export function formatWait(seconds: number): string {
     ? plural(hours, 'hour')
     : `${plural(hours, 'hour')} and ${plural(rest, 'minute')}`;
 }
+
+/**
+ * The first word of a name: how emails greet people and how much of a customer a therapist or a
+ * referred friend is told. The whole name when it has no words (never an empty greeting).
+ */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}

@@ -1,4 +1,4 @@
-import { formatPence } from '../../domain/format';
+import { firstNameOf, formatPence } from '../../domain/format';
 
 // The two emails of a gift card, plain text like the booking emails. The subjects are generic on
 // purpose: an erased account's mail keeps its subject (docs/decisions/0019), so no name goes there.
@@ -21,10 +21,6 @@ export function sendDateWords(sendOn: string): string {
   const parts = longDate.formatToParts(Date.parse(`${sendOn}T12:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}
-
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
 }
 
 export interface DeliveryEmail {

@@ -29,14 +29,6 @@ export function oneLineAddress(a: AddressSnapshot | null): string {
   return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
 }
 
-/**
- * The first word of a name: all a therapist is told of who the customer is, since the booking's
- * address and reference are enough to find them and a full name is more than the job needs.
- */
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] || name;
-}
-
 /** Whole minutes between two instants, e.g. the travel buffer after the treatments. */
 export function minutesBetween(from: string, to: string): number {
   return Math.round((Date.parse(to) - Date.parse(from)) / 60_000);

@@ -1,3 +1,4 @@
+import { firstNameOf } from '../../domain/format';
 import type { BookingRecord } from '../../contract/booking-records';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatUkTime } from '../../domain/format';
@@ -5,7 +6,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { bookingCalendarFile } from './booking-calendar';
-import { firstNameOf, formatUkDateTime, SITE_NAME } from './booking-format';
+import { formatUkDateTime, SITE_NAME } from './booking-format';
 import { therapistEventOf } from './therapist-event';
 
 // The therapist's email for each booking confirmed, moved or cancelled, with a calendar file, so

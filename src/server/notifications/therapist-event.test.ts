@@ -1,6 +1,7 @@
+import { firstNameOf } from '../../domain/format';
 import { describe, expect, it } from 'vitest';
 import { bookingRecord as record } from '../../test-support/booking-record-fixture';
-import { firstNameOf, formatUkDateTime, minutesBetween, oneLineAddress } from './booking-format';
+import { formatUkDateTime, minutesBetween, oneLineAddress } from './booking-format';
 import { therapistEmailText } from './enqueue-therapist-email';
 import { therapistEventOf } from './therapist-event';
 

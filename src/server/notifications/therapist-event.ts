@@ -1,5 +1,6 @@
+import { firstNameOf } from '../../domain/format';
 import type { BookingRecord } from '../../contract/booking-records';
-import { firstNameOf, minutesBetween, oneLineAddress } from './booking-format';
+import { minutesBetween, oneLineAddress } from './booking-format';
 
 // What a therapist is told of a booking, in their emails' calendar files and in their calendar
 // feed alike: the treatments, where, the customer's first name and the reference. Not the

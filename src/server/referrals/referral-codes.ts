@@ -58,5 +58,3 @@ export async function findReferrer(db: Db, code: string): Promise<Referrer | nul
     .where(and(eq(referralCode.code, normaliseReferralCode(trimmed)), notDeleted));
   return byCode ?? null;
 }
-
-export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;

@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context';
 import { consumeAttempt, type RateRule } from '../auth/account-rate-limit';
 import { HttpProblem, tooManyRequests } from '../http/problem';
 import { formatWait } from '../../domain/format';
-import { findReferrer, firstNameOf } from './referral-codes';
+import { firstNameOf } from '../../domain/format';
+import { findReferrer } from './referral-codes';
 
 /** Enough for a family sharing one connection; too few to walk the space of codes. */
 export const REFERRAL_VALIDATION_LIMIT: RateRule = { windowSeconds: 10 * 60, max: 30 };
