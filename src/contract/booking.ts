@@ -100,6 +100,9 @@ export const addressSnapshotSchema = z.object({
 /** GET /api/bookings/:id, and each entry of /api/me/appointments. */
 export const bookingViewSchema = z.object({
   id: z.string(),
+  reference: z
+    .string()
+    .describe('The short reference customers and support say to each other, e.g. K7M2QX9D'),
   status: z
     .string()
     .describe('held, requires_action, confirmed, completed, cancelled, expired or failed'),
@@ -146,6 +149,15 @@ export const bookingViewSchema = z.object({
   }),
   canReschedule: z.boolean(),
 });
+
+/** GET /api/bookings/:id/calendar.ics: "Add to calendar". */
+export const bookingCalendarSchema = z
+  .string()
+  .describe(
+    'An iCalendar (RFC 5545) document with the one event of this booking: the same UID and ' +
+      'SEQUENCE as the file in its emails, so importing both updates one event. A cancelled ' +
+      'booking answers METHOD:CANCEL, which removes the event.',
+  );
 
 export const cancelAnswerSchema = z.object({
   status: z.literal('cancelled'),

@@ -57,7 +57,9 @@ export const walletSchema = z.object({
 
 export const appointmentsSchema = z.object({
   upcoming: z.array(bookingViewSchema).describe('Soonest first'),
-  past: z.array(bookingViewSchema).describe('Past or cancelled, latest first'),
+  past: z
+    .array(bookingViewSchema)
+    .describe('Past or cancelled, latest first (the web app shows the cancelled ones apart)'),
 });
 
 export const cardParams = z.object({ id: z.uuid({ message: 'must be a card id' }) });

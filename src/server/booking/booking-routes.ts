@@ -1,6 +1,7 @@
 import { customerGuard } from '../auth/customer-guard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookingCalendarSchema,
   bookingCreditBody,
   bookingParams,
   bookingViewSchema,
@@ -11,13 +12,20 @@ import {
 } from '../../contract/booking';
 import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/problem';
+import { conflict, notFound } from '../http/problem';
+import {
+  customerCalendarContentType,
+  customerCalendarFile,
+} from '../notifications/customer-calendar';
 import { findOwnBooking, loadBookingViews } from './booking-view';
 import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
 import { rescheduleBooking } from './reschedule-booking';
 import { setBookingCredit } from './set-booking-credit';
 import { rulesConfigOf } from './rules-config';
+
+/** The bookings that have (or had) an event in the customer's calendar. */
+const CALENDAR_STATUSES = new Set(['confirmed', 'completed', 'cancelled']);
 
 /**
  * /api/bookings*: hold, read, cancel and reschedule, for the signed-in customer. Paying for a
@@ -29,14 +37,16 @@ export const bookingRoutes =
     const guard = customerGuard(ctx);
     app.addHook('preValidation', guard.hook);
 
-    const view = async (bookingId: string, customerId: string) => {
+    const ownView = async (bookingId: string, customerId: string) => {
       const row = await findOwnBooking(ctx.db, bookingId, customerId);
       if (!row) throw notFound('Booking not found.');
       const buffer = rulesConfigOf(ctx.config).bufferMinutes;
       const [answer] = await loadBookingViews(ctx.db, [row], ctx.now(), ctx.config, buffer);
       if (!answer) throw notFound('Booking not found.');
-      return answer;
+      return { row, view: answer };
     };
+    const view = async (bookingId: string, customerId: string) =>
+      (await ownView(bookingId, customerId)).view;
 
     app.post(
       '/api/bookings',
@@ -85,6 +95,50 @@ export const bookingRoutes =
         },
       },
       async (request) => view(request.params.id, guard.customerOf(request).id),
+    );
+
+    app.get(
+      '/api/bookings/:id/calendar.ics',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Add to calendar: the booking as an iCalendar file to download',
+          description:
+            'For confirmed, completed and cancelled bookings; one never confirmed (held, ' +
+            "expired, failed) answers 409. Anyone else's booking is a 404.",
+          params: bookingParams,
+          response: {
+            200: {
+              description: 'The calendar file',
+              content: { 'text/calendar': { schema: bookingCalendarSchema } },
+            },
+            ...problemResponses(400, 401, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { row, view: booking } = await ownView(
+          request.params.id,
+          guard.customerOf(request).id,
+        );
+        if (!CALENDAR_STATUSES.has(booking.status)) {
+          throw conflict(
+            'This booking is not confirmed, so there is nothing to add to a calendar.',
+          );
+        }
+        const cancelled = booking.status === 'cancelled';
+        const file = customerCalendarFile(
+          booking,
+          row.rescheduleCount,
+          cancelled,
+          ctx.config.publicUrl,
+        );
+        return reply
+          .header('content-type', customerCalendarContentType(cancelled))
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="booking-${booking.reference}.ics"`)
+          .send(file);
+      },
     );
 
     app.post(

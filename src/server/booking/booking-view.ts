@@ -57,6 +57,7 @@ function toView(
   const treatmentMinutes = items.reduce((sum, i) => sum + i.durationMinutes, 0);
   return {
     id: b.id,
+    reference: b.reference,
     status: b.status,
     city: b.citySlug,
     therapist: t,

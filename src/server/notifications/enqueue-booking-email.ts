@@ -1,10 +1,11 @@
 import type { BookingView } from '../../contract/booking';
+import { cardLabel } from '../../domain/card';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
-import { bookingCalendarFile } from './booking-calendar';
 import { formatUkDateTime, oneLineAddress, SITE_NAME } from './booking-format';
+import { customerCalendarContentType, customerCalendarFile } from './customer-calendar';
 
 // Booking emails are written to the outbox in the transaction of the change they announce and sent
 // by the mail worker, so no crash can confirm a booking without its email or email a change that
@@ -49,7 +50,7 @@ function bodyOf(
             ? `Referral credit: ${formatPence(v.referralDiscountPence)}`
             : null,
           v.creditAppliedPence > 0 ? `Credit applied: ${formatPence(v.creditAppliedPence)}` : null,
-          `Paid: ${formatPence(v.amountDuePence)}`,
+          `Paid: ${formatPence(v.amountDuePence)}${v.payment?.cardLast4 ? ` (${cardLabel(v.payment.cardBrand, v.payment.cardLast4)})` : ''}`,
         ]
           .filter(Boolean)
           .join('\n');
@@ -68,6 +69,7 @@ function bodyOf(
         ? 'We are sorry: we have had to cancel your booking. Any refund is shown below; please get in touch if we can help you book another time.'
         : `Thank you: ${opening}`,
     '',
+    `Booking reference: ${v.reference}`,
     `When: ${formatUkDateTime(v.startsAt)} (UK time)`,
     `With: ${v.therapist.name}`,
     `Where: ${oneLineAddress(v.address)}`,
@@ -102,20 +104,13 @@ export async function enqueueBookingEmail(
       : [
           {
             filename: 'booking.ics',
-            content: bookingCalendarFile(
-              {
-                id: view.id,
-                startsAt: view.startsAt,
-                endsAt: view.endsAt,
-                title: `${view.items.map((i) => i.name).join(', ')} with ${view.therapist.name}`,
-                description: view.items.map((i) => i.name).join('\n'),
-                location: oneLineAddress(view.address),
-                sequence: rescheduleCount + (kind === 'cancelled' ? 1 : 0),
-                status: kind === 'cancelled' ? 'cancelled' : 'confirmed',
-              },
-              { publicUrl: ctx.config.publicUrl, name: SITE_NAME },
+            content: customerCalendarFile(
+              view,
+              rescheduleCount,
+              kind === 'cancelled',
+              ctx.config.publicUrl,
             ),
-            contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+            contentType: customerCalendarContentType(kind === 'cancelled'),
           },
         ];
   await enqueueMail(tx, {

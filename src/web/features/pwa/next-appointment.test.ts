@@ -14,6 +14,7 @@ function booking(id: string, startsAt: string, status = 'confirmed'): Booking {
   const ends = new Date(Date.parse(startsAt) + 60 * 60_000).toISOString();
   return {
     id,
+    reference: 'K7M2QX9D',
     status,
     city: 'edinburgh',
     therapist: { id: 't1', name: 'Morag', username: 'morag', photoUrl: null },
@@ -85,5 +86,15 @@ describe('the next appointment kept for offline', () => {
     storage.setItem(NEXT_APPOINTMENT_KEY, JSON.stringify({ savedAt: now.toISOString() }));
     expect(readNextAppointment(storage, now)).toBeNull();
     expect(readNextAppointment(null, now)).toBeNull();
+  });
+
+  it('still shows one kept before bookings had a reference', () => {
+    const storage = new MemoryStorage();
+    const { reference: _dropped, ...older } = next;
+    storage.setItem(
+      NEXT_APPOINTMENT_KEY,
+      JSON.stringify({ savedAt: now.toISOString(), booking: older }),
+    );
+    expect(readNextAppointment(storage, now)?.booking).toEqual({ ...next, reference: '' });
   });
 });

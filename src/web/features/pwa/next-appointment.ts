@@ -8,7 +8,11 @@ import type { Booking } from '../account';
 
 export const NEXT_APPOINTMENT_KEY = 'glow.last-appointment';
 
-const storedSchema = z.object({ savedAt: z.iso.datetime(), booking: bookingViewSchema });
+// Kept before bookings had references, an appointment has none: still show it offline.
+const storedSchema = z.object({
+  savedAt: z.iso.datetime(),
+  booking: bookingViewSchema.extend({ reference: z.string().default('') }),
+});
 
 export interface StoredAppointment {
   savedAt: string;
