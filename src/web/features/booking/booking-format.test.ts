@@ -4,11 +4,11 @@ import {
   bookingDays,
   calendarMonths,
   firstName,
-  formatCountdown,
   formatDuration,
   formatLongDate,
   formatLongDateOfInstant,
   formatTime,
+  formatTimeLeft,
 } from './booking-format';
 
 describe('bookingDays', () => {
@@ -49,9 +49,17 @@ describe('formats', () => {
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(60)).toBe('1 hr');
     expect(formatDuration(75)).toBe('1 hr 15 min');
-    expect(formatCountdown(545_000)).toBe('9:05');
-    expect(formatCountdown(400)).toBe('0:01');
-    expect(formatCountdown(-5)).toBe('0:00');
+  });
+
+  it('says the time left on a hold in words, never like a time of day', () => {
+    expect(formatTimeLeft(598_000)).toBe('9 min 58 s left');
+    expect(formatTimeLeft(600_000)).toBe('10 min left');
+    expect(formatTimeLeft(545_000)).toBe('9 min 5 s left');
+    expect(formatTimeLeft(59_500)).toBe('1 min left');
+    expect(formatTimeLeft(58_000)).toBe('58 s left');
+    expect(formatTimeLeft(400)).toBe('1 s left');
+    expect(formatTimeLeft(0)).toBe('no time left');
+    expect(formatTimeLeft(-5)).toBe('no time left');
   });
 
   it('names a therapist by first name', () => {

@@ -57,10 +57,17 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h} hr` : `${h} hr ${m} min`;
 }
 
-/** "9:05" from milliseconds left; never negative. */
-export function formatCountdown(ms: number): string {
+/**
+ * Time left on a hold in words, "9 min 58 s left", never negative. Not "9:58": beside a booking
+ * that reads as a time of day.
+ */
+export function formatTimeLeft(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (total === 0) return 'no time left';
+  if (minutes === 0) return `${seconds} s left`;
+  return seconds === 0 ? `${minutes} min left` : `${minutes} min ${seconds} s left`;
 }
 
 export interface CalendarMonth {

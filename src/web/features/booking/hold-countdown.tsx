@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ClockIcon } from '../../components/icons';
-import { formatCountdown } from './booking-format';
+import { formatTimeLeft } from './booking-format';
 
 /**
- * Time left on the slot hold. The visible clock ticks every second but is a timer, which screen
- * readers do not announce; they hear only the last-minute warning.
+ * Time left on the slot hold, in words ("9 min 58 s left"), so it is not read as the
+ * appointment's time. It ticks every second but is a timer, which screen readers do not
+ * announce; they hear only the last-minute warning.
  */
 export function HoldCountdown({
   expiresAt,
@@ -36,9 +37,9 @@ export function HoldCountdown({
     >
       <ClockIcon className="h-4 w-4 shrink-0" />
       <p>
-        We&rsquo;re holding this time for you for{' '}
+        This time is yours while you pay:{' '}
         <span role="timer" className="font-semibold tabular-nums">
-          {formatCountdown(left)}
+          {formatTimeLeft(left)}
         </span>
         .
       </p>
