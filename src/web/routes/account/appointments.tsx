@@ -3,14 +3,30 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { CalendarIcon } from '../../components/icons';
-import { AppointmentCard, type Booking, useAppointments } from '../../features/account';
-import { AppointmentActions } from '../../features/booking';
+import {
+  AppointmentCard,
+  type Booking,
+  groupAppointments,
+  useAppointments,
+} from '../../features/account';
+import { AddToCalendarLink, AppointmentActions } from '../../features/booking';
 import { PageTitle } from '../../components/section-card';
 import { OfflineAppointment, useRememberNextAppointment } from '../../features/pwa';
 import { isApiError } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
-function Group({ title, bookings, empty }: { title: string; bookings: Booking[]; empty: string }) {
+function Group({
+  title,
+  bookings,
+  empty,
+  upcoming = false,
+}: {
+  title: string;
+  bookings: Booking[];
+  empty: string;
+  /** Still to come: each one offers "Add to calendar" beside cancel and reschedule. */
+  upcoming?: boolean;
+}) {
   const id = `appointments-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
@@ -27,7 +43,10 @@ function Group({ title, bookings, empty }: { title: string; bookings: Booking[];
                 booking={booking}
                 actions={
                   booking.status === 'confirmed' ? (
-                    <AppointmentActions booking={booking} />
+                    <>
+                      {upcoming && <AddToCalendarLink bookingId={booking.id} />}
+                      <AppointmentActions booking={booking} />
+                    </>
                   ) : undefined
                 }
               />
@@ -44,7 +63,8 @@ export default function AppointmentsPage() {
   // Until the bookings side is deployed there is no list: nobody has appointments yet then.
   const missing =
     appointments.isError && isApiError(appointments.error) && appointments.error.status === 404;
-  const data = missing ? { upcoming: [], past: [] } : appointments.data;
+  const answer = missing ? { upcoming: [], past: [] } : appointments.data;
+  const data = answer && groupAppointments(answer);
   const offline =
     appointments.isError && isApiError(appointments.error) && appointments.error.isNetworkError;
   const queryClient = useQueryClient();
@@ -71,7 +91,7 @@ export default function AppointmentsPage() {
       )}
       {data && (
         <div className="space-y-8">
-          {data.upcoming.length === 0 && data.past.length === 0 ? (
+          {data.upcoming.length === 0 && data.past.length === 0 && data.cancelled.length === 0 ? (
             <div className="rounded-3xl bg-white p-6 text-center shadow-sm sm:p-10">
               <CalendarIcon className="mx-auto h-10 w-10 text-brand-400" />
               <p className="mt-3 font-semibold text-ink">No appointments yet</p>
@@ -88,8 +108,12 @@ export default function AppointmentsPage() {
                 title="Upcoming"
                 bookings={data.upcoming}
                 empty="Nothing booked yet. Your next treatment will appear here."
+                upcoming
               />
               <Group title="Past" bookings={data.past} empty="No past appointments." />
+              {data.cancelled.length > 0 && (
+                <Group title="Cancelled" bookings={data.cancelled} empty="" />
+              )}
             </>
           )}
         </div>
