@@ -77,7 +77,8 @@ test('a newcomer books and pays from the home page and finds the appointment in 
 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const payment = page.getByRole('region', { name: 'Payment' });
-  await expect(payment.getByRole('timer')).toBeVisible();
+  // Time left in words, never like "10:00", which reads as the appointment's time.
+  await expect(payment.getByRole('timer')).toHaveText(/^(10 min|9 min \d+ s) left$/);
   await expect(payment.getByRole('heading', { name: 'Payment' })).toBeFocused();
   await expect(payment.getByText('Swedish Massage (60 min)')).toBeVisible();
   await expect(payment.getByText('Hot Stones')).toBeVisible();
@@ -96,6 +97,17 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await expect(page).toHaveURL(/confirm-booking\?booking=/);
   await expect(page.getByText(/added to your appointments/)).toBeVisible();
   await expect(page.getByText(new RegExp(`${time} to`))).toBeVisible();
+  await expect(page.getByText('1 Princes Street, Edinburgh, EH2 2AA')).toBeVisible();
+  await expect(page.getByText('Paid with Visa ending 4242')).toBeVisible();
+  const reference = await page
+    .getByText('Booking reference')
+    .locator('xpath=following-sibling::span')
+    .innerText();
+  expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+  // "Add to calendar" downloads the booking's event, the same one the email carries.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to calendar' }).click();
+  expect((await download).suggestedFilename()).toBe(`booking-${reference}.ics`);
   // The selection is cleared once the booking is confirmed.
   expect(await page.evaluate(() => window.localStorage.getItem('glow.booking'))).toBeNull();
 
@@ -104,6 +116,8 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
   await expect(upcoming.getByText(`with ${world.therapist.name}`)).toBeVisible();
   await expect(upcoming.getByText('Confirmed')).toBeVisible();
+  await expect(upcoming.getByText(reference)).toBeVisible();
+  await expect(upcoming.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
 });
 
 test('a declined card says why, and the time is free to book again', async ({ page, request }) => {
@@ -167,9 +181,15 @@ test('cancelling shows the refund before confirming, then refunds it', async ({
 
   await expect(page.getByText('£65.00 is on its way back to you.')).toBeVisible();
   await expect(upcoming.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
-  // Cancelled appointments are listed with the past ones.
+  // A cancelled appointment is filed under Cancelled, not Past, though its time is still to come.
   await expect(
-    page.getByRole('region', { name: 'Past' }).getByText('Cancelled', { exact: true }),
+    page
+      .getByRole('region', { name: 'Cancelled' })
+      .getByRole('listitem')
+      .getByText('Cancelled', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Past' }).getByText('No past appointments.'),
   ).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { UK_TIME_ZONE } from '../../../domain/constants';
+import { cardLabel } from '../../../domain/card';
 import { formatPence, formatUkTime } from '../../../domain/format';
 import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import type { Booking } from './types';
@@ -79,6 +80,14 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
             </span>
           </div>
           <p className="mt-0.5 text-sm text-muted">with {booking.therapist.name}</p>
+          {booking.reference && (
+            <p className="mt-0.5 text-sm text-muted">
+              Reference{' '}
+              <span className="font-mono font-semibold tracking-wider text-ink">
+                {booking.reference}
+              </span>
+            </p>
+          )}
         </div>
       </div>
 
@@ -126,6 +135,12 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
             <dt>Paid</dt>
             <dd className="tabular-nums">{formatPence(booking.amountDuePence)}</dd>
           </div>
+          {booking.payment?.cardLast4 && (
+            <div className="flex justify-between gap-4">
+              <dt>Card</dt>
+              <dd>{cardLabel(booking.payment.cardBrand, booking.payment.cardLast4)}</dd>
+            </div>
+          )}
           {booking.refundedPence > 0 && (
             <div className="flex justify-between gap-4 text-emerald-800">
               <dt>Refunded</dt>

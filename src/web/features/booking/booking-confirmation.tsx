@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { CheckCircleIcon } from '../../components/icons';
+import { cardLabel } from '../../../domain/card';
+import { AddToCalendarLink } from './add-to-calendar-link';
 import { invalidateAfterBookingChange, useBooking } from './api';
 import { AppointmentDetails } from './appointment-details';
 import { useBookingStore } from './booking-store';
@@ -76,6 +78,12 @@ export function BookingConfirmation({
           It has been added to your appointments, and a confirmation email with a calendar invite is
           on its way.
         </StepHeading>
+        <p className="-mt-2 flex flex-wrap items-baseline gap-x-2 text-ink sm:-mt-4">
+          <span className="text-muted">Booking reference</span>
+          <span className="font-mono text-xl font-semibold tracking-widest text-brand-900">
+            {data.reference}
+          </span>
+        </p>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section
@@ -89,6 +97,9 @@ export function BookingConfirmation({
             Your appointment
           </h2>
           <AppointmentDetails booking={data} />
+          <div className="mt-4">
+            <AddToCalendarLink bookingId={data.id} />
+          </div>
         </section>
         <section
           aria-labelledby="confirmed-payment"
@@ -101,6 +112,11 @@ export function BookingConfirmation({
             booking={data}
             dueLabel={data.payment?.method === 'invoice' ? 'To be invoiced' : 'Paid'}
           />
+          {data.payment?.cardLast4 && (
+            <p className="mt-3 text-sm text-muted">
+              Paid with {cardLabel(data.payment.cardBrand, data.payment.cardLast4)}
+            </p>
+          )}
         </section>
       </div>
       <div className="mt-6">

@@ -1,6 +1,7 @@
 // The booking flow's public surface: what its routes, its layouts in app/ and the account pages
 // (cancel and reschedule) use. The flow's internals stay behind it.
 export { useAvailableDates, useAvailableTherapists } from './api';
+export { AddToCalendarLink } from './add-to-calendar-link';
 export { AppointmentActions } from './appointment-actions';
 export { BankAuthentication, DemoBankCheck } from './bank-authentication';
 export { BookingConfirmation } from './booking-confirmation';
