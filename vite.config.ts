@@ -1,8 +1,9 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compressAssets, type CompressedFile } from './scripts/compress-assets';
 
 /**
  * A feature's index.ts only re-exports (lint enforces it). Told that it has no side effects, the
@@ -56,12 +57,53 @@ function serviceWorker() {
   });
 }
 
+/**
+ * Brotli and gzip copies of the finished build (docs/decisions/0037), after the service worker is
+ * written so it gets them too. The worker's precache globs name plain extensions only, so no .br
+ * or .gz file lands in its manifest: the browser decodes, the cache keeps the plain URL.
+ */
+function compressedCopies(): Plugin {
+  let outDir = '';
+  let logger: ResolvedConfig['logger'] | undefined;
+  return {
+    name: 'compressed-copies',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      logger = config.logger;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await compressAssets(outDir);
+        const compressed = files.filter((f) => f.brotliBytes !== null);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+        const sum = (pick: (f: CompressedFile) => number) =>
+          compressed.reduce((total, f) => total + pick(f), 0);
+        logger?.info(
+          `compressed ${compressed.length} files: ${kib(sum((f) => f.bytes))} raw, ` +
+            `${kib(sum((f) => f.brotliBytes ?? f.bytes))} brotli, ` +
+            `${kib(sum((f) => f.gzipBytes ?? f.bytes))} gzip`,
+        );
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), tailwindcss(), featureIndexesAreSideEffectFree(), serviceWorker()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    featureIndexesAreSideEffectFree(),
+    serviceWorker(),
+    compressedCopies(),
+  ],
   define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

@@ -18,6 +18,7 @@ import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
 import { bookingRoutes } from './booking/booking-routes';
 import { meBookingRoutes } from './booking/me-booking-routes';
+import { isActiveCity } from './catalogue/list-cities';
 import { catalogueRoutes } from './catalogue/routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -46,6 +47,7 @@ import { giftCardPaymentRoutes } from './checkout/gift-card-payment-routes';
 import { giftCardRoutes } from './gift-cards/gift-card-routes';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './checkout/payment-routes';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
+import { hasProfessionalPage } from './professionals/get-professional';
 import { professionalRoutes } from './professionals/routes';
 import { systemRoutes } from './system/routes';
 import { calendarFeedRoutes } from './therapist-calendar/calendar-feed-routes';
@@ -212,6 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await installWebApp(app, deps.webDistDir);
+  await installWebApp(app, deps.webDistDir, {
+    isActiveCity: (slug) => isActiveCity(database.db, slug),
+    hasProfessionalPage: (username) => hasProfessionalPage(database.db, username),
+  });
   return app;
 }

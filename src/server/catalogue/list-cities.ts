@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { city } from '../db/schema';
 import type { City } from '../../contract/catalogue';
@@ -19,4 +19,14 @@ export async function findCity(db: Db, slug: string): Promise<City | null> {
     .limit(1);
   const row = rows[0];
   return row ?? null;
+}
+
+/** Whether customers can open this city's pages: one indexed lookup, for the web app's 404s. */
+export async function isActiveCity(db: Db, slug: string): Promise<boolean> {
+  const rows = await db
+    .select({ slug: city.slug })
+    .from(city)
+    .where(and(eq(city.slug, slug), eq(city.active, true)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../contract/professionals';
+import { matchWebRoute } from '../../contract/web-routes';
 import { sendProblem } from './error-handler';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
@@ -23,17 +25,64 @@ function isPagePath(pathname: string): boolean {
   );
 }
 
+/** The database checks behind a page's 404: does this city or this professional have a page? */
+export interface WebPageChecks {
+  isActiveCity(slug: string): Promise<boolean>;
+  hasProfessionalPage(username: string): Promise<boolean>;
+}
+
+const EVERY_PAGE_EXISTS: WebPageChecks = {
+  isActiveCity: async () => true,
+  hasProfessionalPage: async () => true,
+};
+
 /**
- * Serves the built React app. Unknown non-API GETs get index.html so client-side routes
- * (and the client's own "Page not found" page) work on reload.
+ * Whether the web app has a page at this path (spec section 8): a route pattern check first, then
+ * one small query only for a city's pages and a professional's page.
  */
-export async function installWebApp(app: FastifyInstance, distDir = WEB_DIST) {
+async function pageExists(pathname: string, checks: WebPageChecks): Promise<boolean> {
+  const match = matchWebRoute(pathname);
+  if (!match) return false;
+  const { city, username } = match.params;
+  if (city !== undefined) return CITY_SLUG_PATTERN.test(city) && checks.isActiveCity(city);
+  if (username !== undefined) {
+    return USERNAME_PATTERN.test(username) && checks.hasProfessionalPage(username);
+  }
+  return true;
+}
+
+/** A database hiccup must not turn a page into an error: the app then decides for itself. */
+async function pageExistsOrUnsure(
+  request: FastifyRequest,
+  pathname: string,
+  checks: WebPageChecks,
+): Promise<boolean> {
+  try {
+    return await pageExists(pathname, checks);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not check whether a page exists; serving it');
+    return true;
+  }
+}
+
+/**
+ * Serves the built React app, brotli or gzip copies made by the build when the client takes them
+ * (docs/decisions/0037). Non-API GETs get index.html so client-side routes work on reload; a path
+ * the web app has no page for gets it with a 404, and the app shows its own "Page not found".
+ */
+export async function installWebApp(
+  app: FastifyInstance,
+  distDir = WEB_DIST,
+  checks: WebPageChecks = EVERY_PAGE_EXISTS,
+) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // name.br and name.gz beside a file, chosen by Accept-Encoding; always Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; everything else must be revalidated.
         reply.header(
@@ -46,11 +95,16 @@ export async function installWebApp(app: FastifyInstance, distDir = WEB_DIST) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && isPagePath(pathname)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // index.html's ETag lets a phone revalidate it with a 304 instead of downloading it again.
+      if (await pageExistsOrUnsure(request, pathname, checks)) return reply.sendFile('index.html');
+      // A 404 is never "not modified": drop the conditions so the page itself always comes back.
+      delete request.headers['if-none-match'];
+      delete request.headers['if-modified-since'];
+      return reply.code(404).sendFile('index.html');
     }
     return sendProblem(reply, {
       type: 'about:blank',

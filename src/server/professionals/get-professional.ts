@@ -4,6 +4,27 @@ import { city, therapist, therapistService, treatment } from '../db/schema';
 import { notFound } from '../http/problem';
 import type { Professional } from '../../contract/professionals';
 
+/** Which therapists have a public page: the same rule for the page's data and its 404. */
+function isShown(wanted: string) {
+  return and(
+    eq(therapist.username, wanted),
+    eq(therapist.active, true),
+    eq(therapist.paymentsConnected, true),
+    eq(city.active, true),
+  );
+}
+
+/** Whether /professionals/:username has a page to show: one small query, for the web app's 404s. */
+export async function hasProfessionalPage(db: Db, username: string): Promise<boolean> {
+  const found = await db
+    .select({ id: therapist.id })
+    .from(therapist)
+    .innerJoin(city, eq(city.slug, therapist.area))
+    .where(isShown(username.toLowerCase()))
+    .limit(1);
+  return found.length > 0;
+}
+
 /**
  * A bookable therapist's public page. Unknown, inactive, unpaid and out-of-service-city therapists
  * all get the same 404, so the answer never tells anyone that a hidden therapist exists.
@@ -29,14 +50,7 @@ export async function getProfessional(
     })
     .from(therapist)
     .innerJoin(city, eq(city.slug, therapist.area))
-    .where(
-      and(
-        eq(therapist.username, wanted),
-        eq(therapist.active, true),
-        eq(therapist.paymentsConnected, true),
-        eq(city.active, true),
-      ),
-    )
+    .where(isShown(wanted))
     .limit(1);
   const row = found[0];
   if (!row) throw notFound(`We could not find a professional called "${wanted}".`);

@@ -12,6 +12,8 @@ import { RouteError } from './route-error';
 
 // Every page is its own chunk, so the first load carries only the shell and the page asked for.
 // Routes not built yet are simply absent: their paths fall through to the not-found page.
+// A new page's path goes in src/contract/web-routes.ts too: the server answers paths missing
+// there with a 404 (decision 0037), and router-paths.test.ts compares the two lists.
 
 interface PageModule {
   default: ComponentType;

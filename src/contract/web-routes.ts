@@ -1,0 +1,104 @@
+// The web app's pages (spec section 2), in one list the server can check a path against without
+// importing web code: it answers a path that matches none with the not-found page and HTTP 404
+// (docs/decisions/0037). src/web/app/router.tsx declares the same paths, and a test keeps the two
+// lists equal.
+
+/** Every page path of the web app, in the router's order, as React Router patterns. */
+export const WEB_ROUTE_PATTERNS = [
+  '/',
+  '/login',
+  '/gift-cards',
+  '/authorisation/password-reset',
+  '/:city',
+  '/:city/select-treatments',
+  '/:city/select-date',
+  '/:city/select-therapist',
+  '/:city/confirm-booking',
+  '/authorisation/confirm',
+  '/account',
+  '/account/addresses',
+  '/account/addresses/new',
+  '/account/addresses/:id/edit',
+  '/account/wallet',
+  '/account/appointments',
+  '/professionals',
+  '/professionals/:username',
+  '/cookie-policy',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cancellation-policy',
+] as const;
+
+export type WebRoutePattern = (typeof WEB_ROUTE_PATTERNS)[number];
+
+export interface WebRouteMatch {
+  pattern: WebRoutePattern;
+  /** Decoded path parameters by name, e.g. { city: 'edinburgh' }. */
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  pattern: WebRoutePattern;
+  segments: string[];
+  score: number;
+}
+
+// React Router's ranking: a static segment outweighs a parameter, so /login wins over /:city;
+// equal scores go to the route declared first.
+const STATIC_SEGMENT = 10;
+const DYNAMIC_SEGMENT = 3;
+
+const COMPILED: CompiledRoute[] = WEB_ROUTE_PATTERNS.map((pattern) => {
+  const segments = pattern.split('/').filter(Boolean);
+  const score = segments.reduce(
+    (sum, segment) => sum + (segment.startsWith(':') ? DYNAMIC_SEGMENT : STATIC_SEGMENT),
+    0,
+  );
+  return { pattern, segments, score };
+});
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The web route a path (no query string) opens, or null when the web app would show its
+ * not-found page. Like React Router: static segments compare case-blind and a trailing slash
+ * is ignored. Whether a city or a username exists is for the caller to check.
+ */
+export function matchWebRoute(pathname: string): WebRouteMatch | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!trimmed.startsWith('/')) return null;
+  const raw = trimmed === '/' ? [] : trimmed.slice(1).split('/');
+  if (raw.some((segment) => segment === '')) return null;
+  const segments: string[] = [];
+  for (const segment of raw) {
+    const decoded = decode(segment);
+    if (decoded === null) return null;
+    segments.push(decoded);
+  }
+
+  let best: WebRouteMatch | null = null;
+  let bestScore = -1;
+  for (const route of COMPILED) {
+    if (route.segments.length !== segments.length || route.score <= bestScore) continue;
+    const params: Record<string, string> = {};
+    const matches = route.segments.every((part, i) => {
+      const value = segments[i] as string;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = value;
+        return true;
+      }
+      return part.toLowerCase() === value.toLowerCase();
+    });
+    if (matches) {
+      best = { pattern: route.pattern, params };
+      bestScore = route.score;
+    }
+  }
+  return best;
+}
