@@ -239,7 +239,7 @@ for (const kind of testDatabaseKinds()) {
         } finally {
           await slow.end();
         }
-        let after = { changes: [] } as unknown as BookingFeedAnswer;
+        let after: BookingFeedAnswer = { changes: [], nextCursor: cursor, hasMore: false };
         for (let round = 0; round < 400 && after.changes.length < 2; round++) {
           if (round > 0) await new Promise((resolve) => setTimeout(resolve, 50));
           after = (

@@ -6,7 +6,9 @@ import { booking, user } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
 import { announceToTherapist } from './announce-to-therapist';
-import { enqueueBookingWebhook, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
+import { enqueueWebhookEvents, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
+import { loadBookingRecords } from '../booking-records/load-booking-records';
+import type { BookingRecord } from '../../contract/booking-records';
 import { loadBookingViews } from './booking-view';
 import { rulesConfigOf } from './rules-config';
 
@@ -58,6 +60,10 @@ export async function announceBookingChange(
     rescheduleCount: row.rescheduleCount,
     now,
   });
-  await announceToTherapist(ctx, tx, row, kind);
-  if (kind !== 'reminder') await enqueueBookingWebhook(ctx, tx, bookingId, WEBHOOK_EVENT_OF[kind]);
+  if (kind === 'reminder') return;
+  // The company's view of the booking, read at most once for the therapist and the webhooks.
+  let records: Promise<BookingRecord[]> | null = null;
+  const recordsOnce = () => (records ??= loadBookingRecords(tx, [bookingId]));
+  await announceToTherapist(ctx, tx, row, kind, recordsOnce);
+  await enqueueWebhookEvents(ctx, tx, recordsOnce, WEBHOOK_EVENT_OF[kind]);
 }

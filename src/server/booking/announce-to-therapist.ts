@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { loadBookingRecords } from '../booking-records/load-booking-records';
+import type { BookingRecord } from '../../contract/booking-records';
 import type { Db } from '../db/client';
 import { therapist, type booking } from '../db/schema';
 import type { BookingEmailKind } from '../notifications/enqueue-booking-email';
@@ -17,6 +17,7 @@ export async function announceToTherapist(
   tx: Db,
   row: typeof booking.$inferSelect,
   kind: BookingEmailKind,
+  loadRecords: () => Promise<readonly BookingRecord[]>,
 ): Promise<void> {
   if (kind === 'reminder') return;
   const [found] = await tx
@@ -24,7 +25,7 @@ export async function announceToTherapist(
     .from(therapist)
     .where(eq(therapist.id, row.therapistId));
   if (!found?.email) return;
-  const [record] = await loadBookingRecords(tx, [row.id]);
+  const [record] = await loadRecords();
   if (!record) throw new Error(`booking ${row.id} has no record`);
   await enqueueTherapistEmail(ctx, tx, {
     kind,

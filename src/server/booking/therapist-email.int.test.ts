@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailAttachment } from '../mail/mail-message';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, webhookDelivery } from '../db/schema';
 import {
   at,
   bookingCatalogue,
@@ -58,6 +58,12 @@ for (const kind of testDatabaseKinds()) {
           bookingTherapist('t-anna', { email: 'anna@example.com' }),
           bookingTherapist('t-bella'),
         ]),
+        // Webhooks too: one change's news for the therapist and for other systems side by side.
+        env: {
+          WEBHOOK_URLS: 'http://127.0.0.1:9/hook',
+          WEBHOOK_SECRET: 'test-webhook-secret-0123456789abcdef',
+        },
+        deps: { webhookWorker: false },
       });
       ada = await newCustomer(env.app, env.database.db, { name: 'Ada Lovelace' });
     });
@@ -81,6 +87,19 @@ for (const kind of testDatabaseKinds()) {
         ['anna@example.com', `booking-${id}-therapist-cancelled`],
       ]);
       const [confirmed, rescheduled, cancelled] = mails;
+      const events = await env.database.db
+        .select({ type: webhookDelivery.type, payload: webhookDelivery.payload })
+        .from(webhookDelivery)
+        .where(eq(webhookDelivery.bookingId, id))
+        .orderBy(webhookDelivery.id);
+      expect(events.map((e) => e.type)).toEqual([
+        'booking.confirmed',
+        'booking.moved',
+        'booking.cancelled',
+      ]);
+      const reference = (events[0]?.payload as { data: { booking: { reference: string } } }).data
+        .booking.reference;
+      expect(confirmed?.subject).toContain(`New booking ${reference}:`);
       expect(confirmed?.subject).toMatch(
         /^New booking [A-Z0-9]{8}: Wednesday, 25 November 2026 at 10:00$/,
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BookingRecord } from '../../contract/booking-records';
 import type { WebhookEvent, WebhookEventName } from '../../contract/webhooks';
 import type { AppContext } from '../app-context';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
@@ -19,19 +20,20 @@ export const WEBHOOK_EVENT_OF = {
 
 /**
  * One event per booking, each with the booking as it now stands (read inside the transaction),
- * and one delivery row per receiving URL. Nothing is written when webhooks are not configured.
+ * and one delivery row per receiving URL. Nothing is written, and nothing read, when webhooks are
+ * not configured. The records are asked for lazily, so a caller that needs them for other news
+ * of the same change (the therapist's email) loads them once for both.
  */
-export async function enqueueBookingWebhooks(
+export async function enqueueWebhookEvents(
   ctx: Pick<AppContext, 'config' | 'now'>,
   tx: Db,
-  bookingIds: readonly string[],
+  loadRecords: () => Promise<readonly BookingRecord[]>,
   type: WebhookEventName,
 ): Promise<void> {
   const hooks = ctx.config.webhooks;
-  if (!hooks || bookingIds.length === 0) return;
+  if (!hooks) return;
   const createdAt = ctx.now().toISOString();
-  const records = await loadBookingRecords(tx, bookingIds);
-  const rows = records.flatMap((booking) => {
+  const rows = (await loadRecords()).flatMap((booking) => {
     const payload: WebhookEvent = { id: randomUUID(), type, createdAt, data: { booking } };
     return hooks.urls.map((url) => ({
       eventId: payload.id,
@@ -44,11 +46,13 @@ export async function enqueueBookingWebhooks(
   if (rows.length > 0) await tx.insert(webhookDelivery).values(rows);
 }
 
-export function enqueueBookingWebhook(
+/** The same for bookings known by id (the completion job's batch). */
+export function enqueueBookingWebhooks(
   ctx: Pick<AppContext, 'config' | 'now'>,
   tx: Db,
-  bookingId: string,
+  bookingIds: readonly string[],
   type: WebhookEventName,
 ): Promise<void> {
-  return enqueueBookingWebhooks(ctx, tx, [bookingId], type);
+  if (bookingIds.length === 0) return Promise.resolve();
+  return enqueueWebhookEvents(ctx, tx, () => loadBookingRecords(tx, bookingIds), type);
 }

@@ -101,9 +101,9 @@ for (const kind of testDatabaseKinds()) {
       const got = receiver.received.filter((r) => eventOf(r).data.booking.id === id);
       expect(got.map((r) => r.path).sort()).toEqual(['/a', '/b']);
       for (const r of got) {
-        expect(
-          verifyWebhookSignature(SECRET, r.headers['webhook-signature'] as string, r.body),
-        ).toEqual({ ok: true, t: expect.any(Number) });
+        const header = String(r.headers['webhook-signature']);
+        const signedAt = Number(/^t=(\d+),/.exec(header)?.[1]);
+        expect(verifyWebhookSignature(SECRET, header, r.body)).toEqual({ ok: true, t: signedAt });
         expect(
           verifyWebhookSignature('another-secret', r.headers['webhook-signature'] as string, r.body)
             .ok,
