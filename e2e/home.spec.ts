@@ -60,7 +60,10 @@ test('unknown pages and cities show the not-found page', async ({ page }) => {
     'href',
     '/?city=reset',
   );
-  await expect(page.getByRole('link', { name: 'Visit our main website' })).toBeVisible();
+  // The company's website, from the server's configuration (the demo company's here).
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Visit our main website' }),
+  ).toHaveAttribute('href', 'https://www.glowathome.example');
 
   await page.goto('/atlantis');
   await expect(page.getByText('Page not found: /atlantis')).toBeVisible();
@@ -79,4 +82,32 @@ test('the footer reaches every legal page', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   }
   await expect(page.getByText(/50% refund/)).toBeVisible();
+});
+
+test('the footer and the legal pages say who runs the site and how to reach us', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const registration =
+    'Registered in Scotland, company number SC000000. ' +
+    'Registered office: 1 Demo Street, Edinburgh, EH1 1AA.';
+  await expect(footer.getByText(registration)).toBeVisible();
+  await expect(footer.getByText(/© \d{4} Glow at Home Ltd\./)).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'hello@glowathome.example' })).toHaveAttribute(
+    'href',
+    'mailto:hello@glowathome.example',
+  );
+  await expect(footer.getByRole('link', { name: '0131 496 0000' })).toHaveAttribute(
+    'href',
+    'tel:+441314960000',
+  );
+
+  await footer.getByRole('link', { name: 'Privacy policy' }).click();
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText(/^Glow at Home Ltd \(“we”, “us”\) runs this booking system/),
+  ).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: 'Contact us' })).toBeVisible();
+  await expect(main.getByText(`Glow at Home Ltd. ${registration}`)).toBeVisible();
 });

@@ -20,6 +20,7 @@ import { bookingRoutes } from './booking/booking-routes';
 import { meBookingRoutes } from './booking/me-booking-routes';
 import { isActiveCity } from './catalogue/list-cities';
 import { catalogueRoutes } from './catalogue/routes';
+import { companyRoutes } from './company/company-routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { installCsrfProtection } from './http/csrf';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         messageIdDomain: new URL(config.publicUrl).hostname,
+        company: config.company,
         log: app.log,
       })
     : null;
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await authRoutes(app, auth, ctx);
   await app.register(systemRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
+  await app.register(companyRoutes(ctx));
   await app.register(availabilityRoutes(ctx));
   await app.register(professionalRoutes(ctx));
   await app.register(internalRoutes(ctx));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { PRODUCTION_COMPANY_ENV, PRODUCTION_ENV } from '../test-support/production-env';
+import { ConfigError, DEMO_COMPANY, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       AUTH_SECRET: 'y'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ...PRODUCTION_COMPANY_ENV,
     };
     expect(problemsOf({ ...base, PUBLIC_URL: 'http://glow.example.com' })).toEqual([
       'PUBLIC_URL: must be https:// when APP_ENV=production',
@@ -176,6 +178,7 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, Push.Services.Mozilla.com',
+      ...PRODUCTION_COMPANY_ENV,
     });
     expect(production.push).toEqual({
       vapidKeys: null,
@@ -219,6 +222,7 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       WEBHOOK_SECRET: secret,
+      ...PRODUCTION_COMPANY_ENV,
     };
     expect(problemsOf({ ...production, WEBHOOK_URLS: 'http://crm.example/in' })).toEqual([
       'WEBHOOK_URLS: "http://crm.example/in" must be https:// when APP_ENV=production',
@@ -226,5 +230,40 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ ...production, WEBHOOK_URLS: 'https://crm.example/in' }).webhooks?.urls,
     ).toEqual(['https://crm.example/in']);
+  });
+
+  it("says who runs the site: the demo company outside production, the operator's in it", () => {
+    expect(loadConfig({}).company).toEqual(DEMO_COMPANY);
+    expect(loadConfig({ COMPANY_NAME: 'Staging Glow Ltd' }).company).toEqual({
+      ...DEMO_COMPANY,
+      name: 'Staging Glow Ltd',
+    });
+    const missing = problemsOf({ ...PRODUCTION_ENV, COMPANY_NUMBER: '', COMPANY_PHONE: '' });
+    expect(missing).toEqual([
+      'COMPANY_NUMBER: required when APP_ENV=production',
+      'COMPANY_PHONE: required when APP_ENV=production',
+    ]);
+    expect(loadConfig({ ...PRODUCTION_ENV, COMPANY_NUMBER: 'sc123456 ' }).company).toEqual({
+      name: 'Glow Example Ltd',
+      registrationNumber: 'SC123456',
+      registeredIn: 'England and Wales',
+      registeredAddress: '2 Example Road, London, N1 9GU',
+      email: 'care@glow.example',
+      phone: '020 7946 0000',
+      // Without COMPANY_WEBSITE, the site itself.
+      website: 'https://glow.example',
+    });
+    const bad = problemsOf({
+      COMPANY_NUMBER: '1234',
+      COMPANY_REGISTERED_IN: 'Wales',
+      COMPANY_EMAIL: 'not-an-email',
+      COMPANY_PHONE: 'call us',
+      COMPANY_WEBSITE: 'glow.example',
+    }).join('\n');
+    expect(bad).toMatch(/^COMPANY_NUMBER: must be a Companies House number/m);
+    expect(bad).toMatch(/^COMPANY_REGISTERED_IN: must be England and Wales, Scotland or Northern/m);
+    expect(bad).toMatch(/^COMPANY_EMAIL: must be an email address/m);
+    expect(bad).toMatch(/^COMPANY_PHONE: must be a phone number/m);
+    expect(bad).toMatch(/^COMPANY_WEBSITE: must be an absolute URL/m);
   });
 });

@@ -37,6 +37,7 @@ import { testDatabaseKinds } from '../../test-support/test-database';
 import { createMailWorker } from '../mail/mail-worker';
 import { startTestSmtpServer } from '../../test-support/test-smtp-server';
 import { deleteAccount } from './delete-account';
+import { DEMO_COMPANY } from '../config';
 
 // The strongest check of an erasure: after it, search every text and JSON column of every table
 // for anything that identified the person. A table added later is searched too.
@@ -361,6 +362,7 @@ for (const kind of testDatabaseKinds()) {
           smtpUrl: smtp.url,
           from: 'Glow at Home <bookings@glow.test>',
           messageIdDomain: 'glow.test',
+          company: DEMO_COMPANY,
           log: { warn: () => undefined, error: () => undefined },
           batchSize: 100,
         });

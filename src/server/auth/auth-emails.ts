@@ -1,13 +1,10 @@
+import { escapeHtml } from '../mail/escape-html';
 import type { MailMessage } from '../mail/mailer';
 
 // The three messages the sign-in flows send. Plain text first (every client shows it), with a
 // simple HTML twin; links are the only thing a customer needs to act on.
 
 const BRAND = 'Glow at Home';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function linkMail(
   to: string,

@@ -20,6 +20,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/tes
 import { emailOutbox } from '../db/schema';
 import { createMailWorker } from '../mail/mail-worker';
 import { RECEIPT_SUBJECT } from './gift-card-emails';
+import { DEMO_COMPANY } from '../config';
 
 // The recipient's email goes through the outbox on the send date: not before (whatever the mail
 // workers do), once after (two workers racing for it), and not lost when the app that took the
@@ -48,6 +49,7 @@ for (const kind of testDatabaseKinds()) {
         smtpUrl: smtp.url,
         from: 'Glow at Home <bookings@glow.test>',
         messageIdDomain: 'glow.test',
+        company: DEMO_COMPANY,
         log: { warn: () => undefined, error: () => undefined },
       });
     const received = (to: string) => smtp.messages.filter((m) => m.to.includes(to));

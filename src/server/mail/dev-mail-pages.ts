@@ -1,4 +1,5 @@
 import type { MailAttachment } from './mailer';
+import { escapeHtml } from './escape-html';
 
 // The HTML of the development mail viewer (/dev/mail): plain server-rendered pages, no script, so
 // they work under the app's Content-Security-Policy as it is. Every value from the outbox is
@@ -34,10 +35,6 @@ export interface OutboxMessageView {
 export interface ViewerSettings {
   /** Whether a mail worker sends the outbox (SMTP_URL is set), or messages only wait here. */
   smtpConfigured: boolean;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // http(s) only: a javascript: or data: "link" in a text part stays text.

@@ -13,6 +13,7 @@ import {
   VIEWER_PATH,
   type ViewerSettings,
 } from './dev-mail-pages';
+import { withCompanyFooter } from './company-footer';
 import { attachmentsOf } from './mail-worker';
 
 // The development mail viewer (docs/decisions/0024): outside production, /dev/mail shows the
@@ -70,6 +71,11 @@ export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(`${VIEWER_PATH}/:id`, hide, async (request, reply) => {
     const row = await load(messageId(request.params.id));
+    // As it is (or will be) sent: with the company footer the mail worker adds.
+    const bodies = withCompanyFooter(
+      { text: row.textBody, html: row.htmlBody },
+      ctx.config.company,
+    );
     return html(
       reply,
       renderOutboxMessage(
@@ -78,8 +84,8 @@ export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
           from: ctx.config.mailFrom,
           toAddress: row.toAddress,
           subject: row.subject,
-          textBody: row.textBody,
-          htmlBody: row.htmlBody,
+          textBody: bodies.text,
+          htmlBody: bodies.html,
           status: row.status,
           error: row.error,
           createdAt: row.createdAt,

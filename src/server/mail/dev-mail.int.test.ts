@@ -11,6 +11,7 @@ import {
   setUpBookingTest,
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
+import { PRODUCTION_ENV } from '../../test-support/production-env';
 import { buildTestApp } from '../../test-support/test-app';
 import { TEST_ORIGIN } from '../../test-support/test-customer';
 import {
@@ -197,16 +198,7 @@ describe('the /dev/mail viewer where it is off', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  const production = {
-    APP_ENV: 'production',
-    DATABASE_URL: 'postgres://unused.invalid/booking',
-    PUBLIC_URL: 'https://glow.example',
-    AUTH_SECRET: 'a-production-secret-of-thirty-two-characters-or-more',
-    INTERNAL_API_TOKEN: 'a-production-token-of-thirty-two-characters-or-more',
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_unused',
-    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
-  };
+  const production = PRODUCTION_ENV;
 
   for (const [label, settings] of [
     ['production', production],

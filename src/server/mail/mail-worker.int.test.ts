@@ -21,6 +21,7 @@ import {
   type MailWorkerOptions,
 } from './mail-worker';
 import { enqueueMail } from './outbox';
+import { DEMO_COMPANY } from '../config';
 
 const HOUR = 60 * 60_000;
 const FROM = 'Glow at Home <bookings@glowathome.example>';
@@ -92,6 +93,7 @@ for (const kind of testDatabaseKinds()) {
         smtpUrl: smtp.url,
         from: FROM,
         messageIdDomain: 'glow.test',
+        company: DEMO_COMPANY,
         log: recordingLog(),
         ...options,
       });

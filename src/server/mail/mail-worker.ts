@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import type { CompanyDetails } from '../../contract/company';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { withCompanyFooter } from './company-footer';
 import type { MailAttachment } from './mailer';
 
 // Sends what enqueueMail wrote. Each round claims a batch in one short transaction (a lease plus a
@@ -46,6 +48,8 @@ export interface MailWorkerOptions extends Partial<MailWorkerSettings> {
   from: string;
   /** Right-hand side of every Message-ID: the public host name, so ids differ per deployment. */
   messageIdDomain: string;
+  /** Who sent it, in every message's footer (config.company). */
+  company: CompanyDetails;
   log: MailWorkerLog;
 }
 
@@ -214,13 +218,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function deliver(row: ClaimedMail, token: string) {
+    const bodies = withCompanyFooter({ text: row.textBody, html: row.htmlBody }, options.company);
     try {
       await transport.sendMail({
         from: options.from,
         to: row.toAddress,
         subject: row.subject,
-        text: row.textBody,
-        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        text: bodies.text,
+        ...(bodies.html ? { html: bodies.html } : {}),
         attachments: attachmentsOf(row.attachments).map((a) => ({
           filename: a.filename,
           content: a.content,

@@ -12,6 +12,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/tes
 import { createMailWorker } from './mail-worker';
 import { createMailer } from './mailer';
 import { enqueueMail } from './outbox';
+import { DEMO_COMPANY } from '../config';
 
 const message = {
   to: 'someone@example.com',
@@ -58,6 +59,7 @@ for (const kind of testDatabaseKinds()) {
         smtpUrl: smtp.url,
         from: 'Glow at Home <bookings@glowathome.example>',
         messageIdDomain: 'glow.test',
+        company: DEMO_COMPANY,
         log: quiet,
         // Long enough that only wake() can explain a prompt delivery.
         pollIntervalMs: 60_000,
@@ -69,6 +71,10 @@ for (const kind of testDatabaseKinds()) {
         expect(sent.status).toBe('pending');
         const received = await smtp.waitFor('woken@example.com', /booking\.ics/);
         expect(received.raw).toContain('Content-Type: text/calendar');
+        // Every message says who sent it (src/server/mail/company-footer.ts).
+        expect(received.decoded).toContain(
+          'Registered in Scotland, company number SC000000. Registered office: 1 Demo Street, Edinburgh, EH1 1AA.',
+        );
         // Attachments travel base64-encoded.
         expect(received.raw).toContain(Buffer.from('BEGIN:VCALENDAR').toString('base64'));
         expect(received.raw).toMatch(

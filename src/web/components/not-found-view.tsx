@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { MAIN_WEBSITE_URL } from '../lib/brand';
+import { useCompany } from '../lib/company';
 import { buttonClass } from './button-styles';
 
 /** Spec 2 and 8: the texts of the Page Not Found page are fixed, word for word. */
 export function NotFoundView({ path }: { path: string }) {
+  const website = useCompany().data?.website;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <title>Page not found · Glow at Home</title>
@@ -21,7 +22,7 @@ export function NotFoundView({ path }: { path: string }) {
         <Link to="/?city=reset" className={buttonClass('primary', 'lg')}>
           Go to the booking system
         </Link>
-        <a href={MAIN_WEBSITE_URL} className={buttonClass('secondary', 'lg')}>
+        <a href={website} className={buttonClass('secondary', 'lg')}>
           Visit our main website
         </a>
       </div>

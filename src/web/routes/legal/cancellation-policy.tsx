@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../components/legal-page';
-import { SUPPORT_EMAIL } from '../../lib/brand';
+import { CompanyEmailLink } from '../../components/company-text';
 import {
   FREE_CANCELLATION_HOURS,
   PARTIAL_REFUND_PERCENT,
@@ -127,9 +127,8 @@ export default function CancellationPolicyPage() {
 
       <h2>How to cancel</h2>
       <p>
-        Cancel from your appointments in your account, or email us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your booking details. The time
-        we receive your cancellation is the one that counts.
+        Cancel from your appointments in your account, or email us at <CompanyEmailLink /> with your
+        booking details. The time we receive your cancellation is the one that counts.
       </p>
       <p>
         This policy is part of our <Link to="/terms-of-service">terms of service</Link> and does not

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../components/legal-page';
 import { ConsentSettings } from '../../features/consent';
-import { SUPPORT_EMAIL } from '../../lib/brand';
+import { CompanyEmailLink } from '../../components/company-text';
 import { CONSENT_COOKIE_MONTHS } from '../../lib/policy';
 
 export default function CookiePolicyPage() {
@@ -87,7 +87,7 @@ export default function CookiePolicyPage() {
       <p>
         How we use personal data in general is explained in our{' '}
         <Link to="/privacy-policy">privacy policy</Link>. Questions are welcome at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        <CompanyEmailLink />.
       </p>
     </LegalPage>
   );

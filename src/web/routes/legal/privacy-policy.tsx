@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../components/legal-page';
-import { COMPANY_NAME, SUPPORT_EMAIL } from '../../lib/brand';
+import { CompanyEmailLink, CompanyName } from '../../components/company-text';
 
 export default function PrivacyPolicyPage() {
   return (
@@ -16,10 +16,10 @@ export default function PrivacyPolicyPage() {
     >
       <h2>Who we are</h2>
       <p>
-        {COMPANY_NAME} (&ldquo;we&rdquo;, &ldquo;us&rdquo;) runs this booking system and is the
+        <CompanyName /> (&ldquo;we&rdquo;, &ldquo;us&rdquo;) runs this booking system and is the
         controller of the personal data described here under the UK General Data Protection
         Regulation (UK GDPR) and the Data Protection Act 2018. You can reach us about anything in
-        this policy at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        this policy at <CompanyEmailLink />.
       </p>
 
       <h2>What we collect</h2>
@@ -129,8 +129,7 @@ export default function PrivacyPolicyPage() {
         <li>withdraw your consent at any time, where we rely on it.</li>
       </ul>
       <p>
-        To use any of these rights, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-        We reply within one month.
+        To use any of these rights, email <CompanyEmailLink />. We reply within one month.
       </p>
 
       <h2>Complaints</h2>

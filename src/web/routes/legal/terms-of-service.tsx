@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { DEFAULT_MINIMUM_SPEND_PENCE } from '../../../domain/constants';
 import { formatPence } from '../../../domain/format';
 import { LegalPage } from '../../components/legal-page';
-import { BRAND_NAME, COMPANY_NAME, SUPPORT_EMAIL } from '../../lib/brand';
+import { BRAND_NAME } from '../../lib/brand';
+import { CompanyEmailLink, CompanyName } from '../../components/company-text';
 import { SLOT_HOLD_MINUTES } from '../../lib/policy';
 
 export default function TermsOfServicePage() {
@@ -21,8 +22,8 @@ export default function TermsOfServicePage() {
       <h2>1. About these terms</h2>
       <p>
         These terms apply when you use {BRAND_NAME} to book treatments. {BRAND_NAME} is run by{' '}
-        {COMPANY_NAME}. Please read them before you book; by booking you agree to them. You can
-        contact us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        <CompanyName />. Please read them before you book; by booking you agree to them. You can
+        contact us at <CompanyEmailLink />.
       </p>
 
       <h2>2. Who can book</h2>
