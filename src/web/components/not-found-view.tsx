@@ -9,7 +9,7 @@ export function NotFoundView({ path }: { path: string }) {
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <title>Page not found · Glow at Home</title>
       <meta name="robots" content="noindex" />
-      <p className="font-display text-7xl font-semibold text-brand-200" aria-hidden="true">
+      <p className="font-display text-7xl font-semibold text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 font-display text-3xl font-semibold text-ink sm:text-4xl">
