@@ -9,8 +9,9 @@ interface SectionNavProps {
 }
 
 /**
- * The sub-navigation of a group of pages: a row of pills that scrolls sideways on phones, a
- * column beside the content from md up.
+ * The sub-navigation of a group of pages: a grid of pills on phones, every one in view (a row that
+ * scrolled sideways hid the last page off the screen's edge), a column beside the content from md
+ * up.
  */
 export function SectionNav({ label, pages, heading }: SectionNavProps) {
   return (
@@ -20,14 +21,14 @@ export function SectionNav({ label, pages, heading }: SectionNavProps) {
           {heading}
         </p>
       )}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-1 md:px-0">
+      <ul className="grid grid-cols-2 gap-2 md:flex md:flex-col md:gap-1">
         {pages.map((page) => (
-          <li key={page.to} className="shrink-0">
+          <li key={page.to}>
             <NavLink
               to={page.to}
               end={page.end}
               className={({ isActive }) =>
-                `block rounded-full px-4 py-2 text-sm font-medium transition-colors md:rounded-xl ${
+                `block rounded-full px-4 py-2 text-center text-sm font-medium transition-colors md:rounded-xl md:text-left ${
                   isActive
                     ? 'bg-brand-700 text-white'
                     : 'border border-brand-100 bg-white text-brand-900 hover:bg-brand-50 md:border-transparent md:bg-transparent'
