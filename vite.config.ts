@@ -109,6 +109,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each module needs, read by scripts/check-bundle-budget.ts.
+    manifest: true,
     // Advice for plugin authors ("callbacks ran for 80% of this build") that a slow or busy
     // machine gets on every first `npm start`; nothing a newcomer can act on.
     rolldownOptions: { checks: { bundlerTimings: false } },
