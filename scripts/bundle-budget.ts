@@ -52,11 +52,16 @@ export interface BudgetResult {
   overBudget: ('brotli' | 'gzip')[];
 }
 
-export function checkBudget(files: SizedFile[], budgetBytes: number): BudgetResult {
+export interface Budget {
+  brotliBytes: number;
+  gzipBytes: number;
+}
+
+export function checkBudget(files: SizedFile[], budget: Budget): BudgetResult {
   const brotliBytes = files.reduce((sum, f) => sum + f.brotliBytes, 0);
   const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
   const overBudget: BudgetResult['overBudget'] = [];
-  if (brotliBytes > budgetBytes) overBudget.push('brotli');
-  if (gzipBytes > budgetBytes) overBudget.push('gzip');
+  if (brotliBytes > budget.brotliBytes) overBudget.push('brotli');
+  if (gzipBytes > budget.gzipBytes) overBudget.push('gzip');
   return { files, brotliBytes, gzipBytes, overBudget };
 }

