@@ -92,6 +92,39 @@ function compressedCopies(): Plugin {
   };
 }
 
+/**
+ * The stylesheet goes inside index.html (decision 0040): on a slow phone connection a separate
+ * file is one more request the first paint waits for, competing with the scripts for bandwidth.
+ * Tailwind's whole sheet is about 9 KB compressed; the CSP allows inline styles already. The file
+ * stays in the build for the service worker's precache and for anything that links it.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (link, fileName: string) => {
+            const asset = bundle[fileName];
+            if (asset?.type !== 'asset') return link;
+            const css =
+              typeof asset.source === 'string'
+                ? asset.source
+                : Buffer.from(asset.source).toString('utf8');
+            // A stylesheet can never contain "</style" legitimately; refuse rather than break out.
+            if (/<\/style/i.test(css)) throw new Error(`${fileName} contains "</style"`);
+            return `<style>${css}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -101,6 +134,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     featureIndexesAreSideEffectFree(),
+    inlineStylesheet(),
     serviceWorker(),
     compressedCopies(),
   ],
@@ -109,6 +143,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each module needs, read by scripts/check-bundle-budget.ts.
+    manifest: true,
     // Advice for plugin authors ("callbacks ran for 80% of this build") that a slow or busy
     // machine gets on every first `npm start`; nothing a newcomer can act on.
     rolldownOptions: { checks: { bundlerTimings: false } },

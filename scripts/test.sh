@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: type check, lint, unit + integration tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), a production build, and the Chromium end-to-end tests.
+# TEST_DATABASE_URL is set), a production build with its JavaScript budget and Lighthouse audit,
+# and the Chromium end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,9 +25,17 @@ echo "== unit and integration tests (${TEST_DATABASE_URL:+PostgreSQL and }PGlite
 unit_rc=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || unit_rc=$?
 echo "== build"; npx vite build --logLevel warn
+echo "== home page JavaScript budget"
+budget_rc=0
+npm run --silent budget || budget_rc=$?
+echo "== Lighthouse audit (a few minutes)"
+audit_rc=0
+npm run --silent audit || audit_rc=$?
 echo "== end-to-end tests (Chromium)"
 e2e_rc=0
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || e2e_rc=$?
 
 node scripts/test-summary.mjs "$results/vitest.json" "$results/playwright.json"
-[ "$unit_rc" = 0 ] && [ "$e2e_rc" = 0 ]
+[ "$budget_rc" = 0 ] || echo "The home page's JavaScript is over budget (see \"== home page JavaScript budget\" above)." >&2
+[ "$audit_rc" = 0 ] || echo "Lighthouse scores are below the thresholds (see bench/results/lighthouse.md)." >&2
+[ "$unit_rc" = 0 ] && [ "$e2e_rc" = 0 ] && [ "$budget_rc" = 0 ] && [ "$audit_rc" = 0 ]

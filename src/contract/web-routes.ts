@@ -102,3 +102,63 @@ export function matchWebRoute(pathname: string): WebRouteMatch | null {
   }
   return best;
 }
+
+const BOOKING = 'app/layouts/booking-layout.tsx';
+const PAYMENT = 'app/layouts/payment-layout.tsx';
+const ACCOUNT = 'app/layouts/account-layout.tsx';
+const PROFESSIONAL = 'app/layouts/professional-layout.tsx';
+const LEGAL = 'app/layouts/legal-layout.tsx';
+
+/**
+ * The code each page starts from, as the build's manifest names it (paths under src/web): its
+ * layout when the layout is a chunk of its own, then the page. The server names their chunks in
+ * the page's `Link` header, so a phone downloads them alongside the app's entry rather than after
+ * it (decision 0040). router-paths.test.ts checks every entry against the router.
+ */
+export const WEB_ROUTE_MODULES: Record<WebRoutePattern, readonly string[]> = {
+  '/': ['routes/home.tsx'],
+  '/login': ['routes/login.tsx'],
+  '/gift-cards': ['routes/gift-cards.tsx'],
+  '/authorisation/password-reset': ['routes/authorisation/password-reset.tsx'],
+  '/:city': ['routes/city.tsx'],
+  '/:city/select-treatments': [BOOKING, 'routes/booking/select-treatments.tsx'],
+  '/:city/select-date': [BOOKING, 'routes/booking/select-date.tsx'],
+  '/:city/select-therapist': [BOOKING, 'routes/booking/select-therapist.tsx'],
+  '/:city/confirm-booking': [BOOKING, 'routes/booking/confirm-booking.tsx'],
+  '/authorisation/confirm': [PAYMENT, 'routes/authorisation/confirm.tsx'],
+  '/account': [ACCOUNT, 'routes/account/profile.tsx'],
+  '/account/addresses': [ACCOUNT, 'routes/account/addresses.tsx'],
+  '/account/addresses/new': [ACCOUNT, 'routes/account/address-new.tsx'],
+  '/account/addresses/:id/edit': [ACCOUNT, 'routes/account/address-edit.tsx'],
+  '/account/wallet': [ACCOUNT, 'routes/account/wallet.tsx'],
+  '/account/appointments': [ACCOUNT, 'routes/account/appointments.tsx'],
+  '/professionals': [PROFESSIONAL, 'routes/professionals/index.tsx'],
+  '/professionals/:username': [PROFESSIONAL, 'routes/professionals/profile.tsx'],
+  '/cookie-policy': [LEGAL, 'routes/legal/cookie-policy.tsx'],
+  '/privacy-policy': [LEGAL, 'routes/legal/privacy-policy.tsx'],
+  '/terms-of-service': [LEGAL, 'routes/legal/terms-of-service.tsx'],
+  '/cancellation-policy': [LEGAL, 'routes/legal/cancellation-policy.tsx'],
+};
+
+/**
+ * The public API answers a page asks for as it opens, the same for everyone, exactly as the web
+ * app requests them (src/web/features/catalogue and professionals). Preloaded beside the code;
+ * pages whose first answers depend on who is signed in have none.
+ */
+export function webRouteData({ pattern, params }: WebRouteMatch): string[] {
+  const city = encodeURIComponent(params.city ?? '');
+  switch (pattern) {
+    case '/':
+      return ['/api/cities'];
+    case '/:city':
+      return ['/api/cities', `/api/cities/${city}/treatments`];
+    case '/:city/select-treatments':
+      return [`/api/cities/${city}/treatments`];
+    case '/professionals':
+      return ['/api/professionals'];
+    case '/professionals/:username':
+      return [`/api/professionals/${encodeURIComponent(params.username ?? '')}`];
+    default:
+      return [];
+  }
+}

@@ -1,9 +1,11 @@
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installGlobalErrorReporting } from './app/error-reporting';
 import { createQueryClient, Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { preloadRoutesOnIntent } from './app/route-preload';
+import { createAppRouter, routes } from './app/router';
 import { readConsentCookie } from './features/consent';
 import { startPwa } from './features/pwa';
 import { initAnalytics } from './lib/analytics';
@@ -13,6 +15,8 @@ import './styles.css';
 initAnalytics(readConsentCookie());
 installGlobalErrorReporting();
 startPwa();
+
+preloadRoutesOnIntent(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -58,6 +58,21 @@ const catalogue = {
   ],
 };
 
+// What vite writes to .vite/manifest.json, cut down: the entry, and a page sharing a chunk with it.
+const BUILD_MANIFEST = {
+  'index.html': { file: 'assets/main-abc123.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_format-2.js': { file: 'assets/format-2.js' },
+  'routes/home.tsx': { file: 'assets/home-3.js', imports: ['index.html', '_format-2.js'] },
+  'routes/city.tsx': { file: 'assets/city-4.js', imports: ['_react-1.js', '_format-2.js'] },
+  'app/layouts/professional-layout.tsx': { file: 'assets/pro-layout-5.js' },
+  'routes/professionals/profile.tsx': {
+    file: 'assets/profile-6.js',
+    imports: ['_format-2.js'],
+    css: ['assets/profile-6.css'],
+  },
+};
+
 for (const kind of testDatabaseKinds()) {
   describe(`serving the built web app on ${kind}`, () => {
     let dist: string;
@@ -72,6 +87,8 @@ for (const kind of testDatabaseKinds()) {
       await writeFile(path.join(dist, 'assets', 'tiny-def456.js'), 'console.log(2)');
       await writeFile(path.join(dist, 'sw.js'), WORKER_JS);
       await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Glow at Home"}');
+      await mkdir(path.join(dist, '.vite'));
+      await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(BUILD_MANIFEST));
       await compressAssets(dist);
       database = await createTestDatabase(kind);
       expect((await importCatalogue(database.db, catalogue)).ok).toBe(true);
@@ -191,6 +208,29 @@ for (const kind of testDatabaseKinds()) {
           expect(res.headers['content-type']).toContain('text/html');
           expect(res.body).toBe(INDEX_HTML);
         }
+      });
+
+      it("names a page's code and public data in a Link header, for the browser to fetch at once", async () => {
+        const link = async (url: string) => (await get(url)).headers.link;
+        expect(await link('/')).toBe(
+          '</api/cities>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+            '</assets/home-3.js>; rel=modulepreload, </assets/format-2.js>; rel=modulepreload',
+        );
+        expect(await link('/testcity')).toBe(
+          '</api/cities>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+            '</api/cities/testcity/treatments>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+            '</assets/city-4.js>; rel=modulepreload, </assets/format-2.js>; rel=modulepreload',
+        );
+        expect(await link('/professionals/anna.b')).toBe(
+          '</api/professionals/anna.b>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+            '</assets/pro-layout-5.js>; rel=modulepreload, </assets/profile-6.js>; rel=modulepreload, ' +
+            '</assets/profile-6.css>; rel=preload; as=style, </assets/format-2.js>; rel=modulepreload',
+        );
+        // A page the manifest does not know (an old build) has no hint; a 404 page none either.
+        expect(await link('/login')).toBeUndefined();
+        expect(await link('/atlantis')).toBeUndefined();
+        // The manifest is for the server, not for the world.
+        expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
       });
 
       it('answers unknown pages, cities and professionals with index.html and 404', async () => {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../contract/professionals';
-import { matchWebRoute } from '../../contract/web-routes';
+import { matchWebRoute, type WebRouteMatch } from '../../contract/web-routes';
 import { sendProblem } from './error-handler';
+import { loadPageHints } from './page-hints';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
@@ -40,8 +41,7 @@ const EVERY_PAGE_EXISTS: WebPageChecks = {
  * Whether the web app has a page at this path (spec section 8): a route pattern check first, then
  * one small query only for a city's pages and a professional's page.
  */
-async function pageExists(pathname: string, checks: WebPageChecks): Promise<boolean> {
-  const match = matchWebRoute(pathname);
+async function pageExists(match: WebRouteMatch | null, checks: WebPageChecks): Promise<boolean> {
   if (!match) return false;
   const { city, username } = match.params;
   if (city !== undefined) return CITY_SLUG_PATTERN.test(city) && checks.isActiveCity(city);
@@ -54,11 +54,11 @@ async function pageExists(pathname: string, checks: WebPageChecks): Promise<bool
 /** A database hiccup must not turn a page into an error: the app then decides for itself. */
 async function pageExistsOrUnsure(
   request: FastifyRequest,
-  pathname: string,
+  match: WebRouteMatch | null,
   checks: WebPageChecks,
 ): Promise<boolean> {
   try {
-    return await pageExists(pathname, checks);
+    return await pageExists(match, checks);
   } catch (error) {
     request.log.warn({ err: error }, 'could not check whether a page exists; serving it');
     return true;
@@ -76,6 +76,7 @@ export async function installWebApp(
   checks: WebPageChecks = EVERY_PAGE_EXISTS,
 ) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const hints = loadPageHints(distDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -99,8 +100,13 @@ export async function installWebApp(
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && isPagePath(pathname)) {
-      // index.html's ETag lets a phone revalidate it with a 304 instead of downloading it again.
-      if (await pageExistsOrUnsure(request, pathname, checks)) return reply.sendFile('index.html');
+      const match = matchWebRoute(pathname);
+      if (await pageExistsOrUnsure(request, match, checks)) {
+        const link = match && hints.linkFor(match);
+        if (link) void reply.header('Link', link);
+        // index.html's ETag lets a phone revalidate it with a 304 instead of downloading it again.
+        return reply.sendFile('index.html');
+      }
       // A 404 is never "not modified": drop the conditions so the page itself always comes back.
       delete request.headers['if-none-match'];
       delete request.headers['if-modified-since'];

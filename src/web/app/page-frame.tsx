@@ -13,7 +13,13 @@ export function PageFrame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (less the header): the footer starts below the fold and stays
+          there while the page's data loads, instead of jumping down when it arrives. */}
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none"
+      >
         {children}
       </main>
       <SiteFooter />

@@ -1,9 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { FatalErrorView } from '../components/fatal-error-view';
-import { NotFoundView } from '../components/not-found-view';
 import { trackException } from '../lib/analytics';
 import { isSearchBot } from './search-bots';
+
+// Pages that work never need these: they load when a page fails (decision 0040).
+const FatalErrorView = lazy(() =>
+  import('../components/fatal-error-view').then((m) => ({ default: m.FatalErrorView })),
+);
+const NotFoundView = lazy(() =>
+  import('../components/not-found-view').then((m) => ({ default: m.NotFoundView })),
+);
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
@@ -21,7 +27,10 @@ export function RouteError() {
     if (!notFound) trackException(describe(error), true);
   }, [error, notFound]);
 
-  if (notFound) return <NotFoundView path={pathname} />;
-  if (isSearchBot(navigator.userAgent)) return null;
-  return <FatalErrorView />;
+  if (isSearchBot(navigator.userAgent) && !notFound) return null;
+  return (
+    <Suspense fallback={null}>
+      {notFound ? <NotFoundView path={pathname} /> : <FatalErrorView />}
+    </Suspense>
+  );
 }

@@ -2,12 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageFrame } from './page-frame';
 import { AppShell } from './app-shell';
-import { AccountLayout, type OfflineHandle } from './layouts/account-layout';
-import { BookingLayout } from './layouts/booking-layout';
+import type { OfflineHandle } from './layouts/account-layout';
 import { DefaultLayout } from './layouts/default-layout';
-import { LegalLayout } from './layouts/legal-layout';
-import { PaymentLayout } from './layouts/payment-layout';
-import { ProfessionalLayout } from './layouts/professional-layout';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, so the first load carries only the shell and the page asked for.
@@ -22,6 +18,14 @@ interface PageModule {
 const page = (load: () => Promise<PageModule>) => async () => ({
   Component: (await load()).default,
 });
+
+// Layouts other than the home page's are chunks too: the booking layout alone brings the booking
+// state, the account layout the auth client (decision 0040).
+const layout =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({
+    Component: (await load())[name],
+  });
 
 export const routes: RouteObject[] = [
   {
@@ -55,7 +59,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <BookingLayout />,
+        lazy: layout(() => import('./layouts/booking-layout'), 'BookingLayout'),
         children: [
           {
             errorElement: <RouteError />,
@@ -81,7 +85,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <PaymentLayout />,
+        lazy: layout(() => import('./layouts/payment-layout'), 'PaymentLayout'),
         children: [
           {
             errorElement: <RouteError />,
@@ -95,7 +99,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AccountLayout />,
+        lazy: layout(() => import('./layouts/account-layout'), 'AccountLayout'),
         children: [
           {
             errorElement: <RouteError />,
@@ -125,7 +129,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <ProfessionalLayout />,
+        lazy: layout(() => import('./layouts/professional-layout'), 'ProfessionalLayout'),
         children: [
           {
             errorElement: <RouteError />,
@@ -140,7 +144,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <LegalLayout />,
+        lazy: layout(() => import('./layouts/legal-layout'), 'LegalLayout'),
         children: [
           {
             errorElement: <RouteError />,

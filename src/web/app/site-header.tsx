@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { AccountMenu } from '../features/auth';
 import { BRAND_NAME } from '../lib/brand';
 import { buttonClass } from '../components/button-styles';
 import { LogoMark } from '../components/icons';
+
+// Who is signed in comes from the auth client, loaded after the first paint (decision 0040). Until
+// then the menu holds the place it holds while the session is asked for.
+const AccountMenu = lazy(() =>
+  import('./deferred/session').then((m) => ({ default: m.AccountMenu })),
+);
+const menuPlaceholder = <span className="w-11" aria-hidden="true" />;
 
 export function SiteHeader() {
   return (
@@ -19,7 +26,9 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-2">
-          <AccountMenu />
+          <Suspense fallback={menuPlaceholder}>
+            <AccountMenu />
+          </Suspense>
           <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
             <span className="sm:hidden">Book now</span>
             <span className="hidden sm:inline">Book a treatment</span>

@@ -42,6 +42,20 @@ describe('api client', () => {
     expect(result).toEqual(held);
   });
 
+  it('checks the answer against a schema that is still loading when the request starts', async () => {
+    answer(200, { ...held, internalNote: 'not for the page' });
+    const result = await api.get('/api/bookings/b1', {
+      schema: Promise.resolve(heldBookingSchema),
+    });
+    expect(result).toEqual(held);
+    answer(200, { ...held, amountDuePence: '30.00' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error: unknown = await api
+      .get('/api/bookings/b1', { schema: Promise.resolve(heldBookingSchema) })
+      .catch((e: unknown) => e);
+    expect(isApiError(error) && error.type).toBe(UNEXPECTED_ANSWER);
+  });
+
   it('turns an answer of the wrong shape into an ApiError and says where it was wrong', async () => {
     answer(201, { ...held, amountDuePence: '30.00' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

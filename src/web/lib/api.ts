@@ -148,21 +148,28 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
+/**
+ * A route's schema from src/contract, or the promise of one: a page on the first screen can ask
+ * for `import('…/contract/x').then((m) => m.schema)`, so the schema library loads alongside the
+ * request instead of before the page is shown (decision 0040).
+ */
+export type AnswerSchema<S extends ZodType> = S | Promise<S>;
+
 /** Calls the API and returns its answer, checked against the route's schema from src/contract. */
 export async function apiRequest<S extends ZodType>(
   path: string,
-  options: RequestOptions & { schema: S },
+  options: RequestOptions & { schema: AnswerSchema<S> },
 ): Promise<output<S>>;
 /** Calls the API for its status alone: 204 No Content, or an answer nobody reads. */
 export async function apiRequest(path: string, options?: RequestOptions): Promise<void>;
 export async function apiRequest(
   path: string,
-  options: RequestOptions & { schema?: ZodType } = {},
+  options: RequestOptions & { schema?: AnswerSchema<ZodType> } = {},
 ): Promise<unknown> {
-  const response = await send(path, options);
-  if (response.status === 204 || !options.schema) return undefined;
+  const [response, schema] = await Promise.all([send(path, options), options.schema]);
+  if (response.status === 204 || !schema) return undefined;
   const data: unknown = await response.json();
-  return checkAnswer(options.schema, data, {
+  return checkAnswer(schema, data, {
     method: options.method ?? 'GET',
     path,
     status: response.status,
@@ -172,7 +179,7 @@ export async function apiRequest(
 /** GET, answer checked: `api.get(path, { schema, signal })`. */
 function get<S extends ZodType>(
   path: string,
-  options: { schema: S; signal?: AbortSignal | undefined },
+  options: { schema: AnswerSchema<S>; signal?: AbortSignal | undefined },
 ): Promise<output<S>> {
   return apiRequest(path, options);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../components/button-styles';
 import {
@@ -9,8 +9,23 @@ import {
   SparkleIcon,
 } from '../components/icons';
 import { CityPicker, clearChosenCity, readChosenCity, useCities } from '../features/catalogue';
-import { ReferralCard } from '../features/referrals';
 import { FREE_CANCELLATION_HOURS } from '../lib/policy';
+import { useUiStore } from '../lib/ui-store';
+
+// Few visits come from a referral link: the card's code loads only for those (decision 0040).
+const ReferralCard = lazy(() =>
+  import('../features/referrals').then((m) => ({ default: m.ReferralCard })),
+);
+
+function ReferralCardWhenReferred({ browseTo }: { browseTo: string }) {
+  const referred = useUiStore((s) => s.referralNotification) !== null;
+  if (!referred) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReferralCard browseTo={browseTo} />
+    </Suspense>
+  );
+}
 
 const STEPS = [
   {
@@ -64,7 +79,7 @@ export default function HomePage() {
         <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-10 pb-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:gap-16 lg:pt-20 lg:pb-20">
           <div>
             <div className="mb-6 empty:hidden">
-              <ReferralCard
+              <ReferralCardWhenReferred
                 browseTo={remembered ? `/${remembered.slug}/select-treatments` : '#choose-city'}
               />
             </div>

@@ -1,10 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  citiesAnswer,
-  cityTreatmentsAnswer,
-  type City,
-  type Treatment,
-} from '../../../contract/catalogue';
+import type { City, Treatment } from '../../../contract/catalogue';
 import { api } from '../../lib/api';
 
 export type { City, Treatment };
@@ -17,11 +12,16 @@ export const catalogueKeys = {
   treatments: (city: string) => ['cities', city, 'treatments'] as const,
 };
 
+// The home page's first screen lists cities: their schema (and the schema library) loads alongside
+// the request rather than before the page shows (decision 0040).
+const catalogue = () => import('../../../contract/catalogue');
+
 export function useCities() {
   return useQuery({
     queryKey: catalogueKeys.cities,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/cities', { schema: citiesAnswer, signal })).cities,
+      (await api.get('/api/cities', { schema: catalogue().then((m) => m.citiesAnswer), signal }))
+        .cities,
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -32,7 +32,7 @@ export function useCityTreatments(city: string) {
     queryFn: async ({ signal }) =>
       (
         await api.get(`/api/cities/${encodeURIComponent(city)}/treatments`, {
-          schema: cityTreatmentsAnswer,
+          schema: catalogue().then((m) => m.cityTreatmentsAnswer),
           signal,
         })
       ).treatments,

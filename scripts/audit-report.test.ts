@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { failuresOf, renderReport, summarise, type LighthouseReport } from './audit-report';
+
+function report(scores: Record<string, number | null>): LighthouseReport {
+  return {
+    categories: Object.fromEntries(
+      Object.entries(scores).map(([id, score]) => [
+        id,
+        {
+          score,
+          auditRefs: [
+            { id: `${id}-audit`, weight: 1 },
+            { id: 'unweighted', weight: 0 },
+          ],
+        },
+      ]),
+    ),
+    audits: {
+      'performance-audit': { title: 'Largest Contentful Paint', score: 0.5, displayValue: '4.1 s' },
+      'seo-audit': { title: 'Document has a meta description', score: 1 },
+      'accessibility-audit': { title: 'Buttons have an accessible name', score: 0 },
+      'best-practices-audit': { title: 'No console errors', score: null },
+      unweighted: { title: 'Informative', score: 0 },
+      'largest-contentful-paint': { title: 'LCP', score: 0.5, numericValue: 4123.4 },
+      'cumulative-layout-shift': { title: 'CLS', score: 1, numericValue: 0.01234 },
+      'total-blocking-time': { title: 'TBT', score: 1, numericValue: 88.6 },
+      'total-byte-weight': { title: 'Weight', score: 1, numericValue: 204800 },
+    },
+    environment: { benchmarkIndex: 1500.4 },
+  };
+}
+
+describe('a Lighthouse result', () => {
+  it('passes at exactly the thresholds', () => {
+    const scores = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 0.95 };
+    expect(failuresOf(summarise('/', report(scores)))).toEqual([]);
+  });
+
+  it('fails each category below its threshold, naming the weighted audits that pulled it down', () => {
+    const scores = { performance: 0.94, accessibility: 0.98, 'best-practices': 1, seo: 0.95 };
+    const failures = failuresOf(summarise('/edinburgh', report(scores)));
+    expect(failures).toEqual([
+      '  /edinburgh: Performance 94, needs 95\n    Largest Contentful Paint (4.1 s): score 50',
+      '  /edinburgh: Accessibility 98, needs 100\n    Buttons have an accessible name: score 0',
+    ]);
+  });
+
+  it('counts a category Lighthouse could not score as a failure, not a pass', () => {
+    const scores = { performance: 1, accessibility: 1, 'best-practices': 1, seo: null };
+    expect(failuresOf(summarise('/', report(scores)))).toEqual(['  /: SEO 0, needs 95']);
+  });
+
+  it('is written as a table row with its metrics and transferred bytes', () => {
+    const scores = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 };
+    const markdown = renderReport([summarise('/', report(scores))], {
+      runs: 3,
+      date: new Date('2026-01-02T03:04:05Z'),
+    });
+    expect(markdown).toContain(
+      '| `/` | 90 ✗ | 100 | 100 | 100 | 4.12 s | 0.012 | 89 ms | 200 KiB |',
+    );
+    expect(markdown).toContain('on 2026-01-02');
+    expect(markdown).toContain('median of 3 runs');
+    expect(markdown).toContain('- `/` Performance: Largest Contentful Paint (4.1 s): score 50');
+  });
+});

@@ -1,0 +1,141 @@
+// `npm run audit`: Lighthouse 12 (mobile, its default) on four pages of the production build, the
+// median of a few runs each, written to bench/results/lighthouse.md; exits non-zero when a page
+// scores below the thresholds of issue 13 (decision 0040). Builds first when there is no build.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import {
+  CATEGORIES,
+  failuresOf,
+  renderReport,
+  summarise,
+  THRESHOLDS,
+  type PageResult,
+} from './audit-report';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PAGES = ['/', '/edinburgh', '/edinburgh/select-treatments', '/professionals/ailsa'];
+const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function buildIfNeeded(): void {
+  if (existsSync(path.join(root, 'dist/web/index.html'))) return;
+  console.log('No build in dist/web: building the web app…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The web app did not build; see the errors above.');
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (code ${server.exitCode})`);
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('The server did not answer /api/health within 2 minutes');
+}
+
+async function auditPage(url: string, chromePort: number) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    }
+    runs.push(result.lhr);
+  }
+  // Lighthouse's own choice of the median run (by FCP and interactivity), as its docs advise.
+  return computeMedianRun(runs);
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'athome-audit-'));
+  const server = await startServer(port, dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const results: PageResult[] = [];
+  try {
+    for (const page of PAGES) {
+      const lhr = await auditPage(`http://localhost:${port}${page}`, chrome.port);
+      const result = summarise(page, lhr);
+      results.push(result);
+      console.log(
+        `${page}: ${CATEGORIES.map((c) => `${c.title} ${result.scores[c.id]}`).join(', ')}` +
+          ` (LCP ${result.lcpMs} ms, CLS ${result.cls}, TBT ${result.tbtMs} ms)`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    server.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const report = renderReport(results, { runs: RUNS, date: new Date() });
+  await writeFile(path.join(root, 'bench/results/lighthouse.md'), report);
+  const failures = results.flatMap(failuresOf);
+  if (failures.length === 0) {
+    console.log(
+      `All ${PAGES.length} pages meet the thresholds. Written to bench/results/lighthouse.md`,
+    );
+    return 0;
+  }
+  console.error(
+    `\nLighthouse: ${failures.length} score(s) below the thresholds (${CATEGORIES.map((c) => `${c.title} ${THRESHOLDS[c.id]}`).join(', ')}):`,
+  );
+  for (const failure of failures) console.error(failure);
+  console.error('\nDetails per page in bench/results/lighthouse.md.');
+  return 1;
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(
+    `The audit could not run: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  return 1;
+});
