@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UK_REGISTRATION_PLACES, type CompanyDetails } from '../contract/company';
+import { UK_REGISTRATION_PLACES, type CompanyDetails } from '../contract/company-details';
 
 // Every setting the server reads, validated once at boot. A bad or missing value stops the process
 // with a message naming the variable, instead of failing later in the middle of a request.

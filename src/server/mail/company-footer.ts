@@ -1,4 +1,4 @@
-import { registrationLine, type CompanyDetails } from '../../contract/company';
+import { registrationLine, type CompanyDetails } from '../../contract/company-details';
 import { escapeHtml } from './escape-html';
 
 // Every email says who sent it: the registered name, number and office the law asks business

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { CompanyDetails } from '../../contract/company';
+import type { CompanyDetails } from '../../contract/company-details';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { withCompanyFooter } from './company-footer';
