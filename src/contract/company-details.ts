@@ -2,7 +2,11 @@
 // the footer on every page uses these, and the schema library loads only after the first paint
 // (decision 0040). The answer's schema is in company.ts.
 
-export const UK_REGISTRATION_PLACES = ['England and Wales', 'Scotland', 'Northern Ireland'] as const;
+export const UK_REGISTRATION_PLACES = [
+  'England and Wales',
+  'Scotland',
+  'Northern Ireland',
+] as const;
 
 export interface CompanyDetails {
   /** The registered name, e.g. "Glow at Home Ltd". */
