@@ -120,13 +120,38 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await expect(upcoming.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
 });
 
-test('a declined card says why, and the time is free to book again', async ({ page, request }) => {
-  const { world, time } = await startAtConfirm(page, request);
+test('a declined card charges nothing, keeps the hold and asks for another card', async ({
+  page,
+  request,
+}) => {
+  await startAtConfirm(page, request);
 
   await payWithNewCard(page, CARDS.declined);
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Your card was declined. Nothing was charged, and your time is still held for you.',
+    }),
+  ).toBeVisible();
+  // The hold runs on, and the card number is ready for another card; the expiry is kept.
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12/30');
+  await expect(page.getByRole('link', { name: 'Choose another time' })).toBeVisible();
 
+  await page.getByLabel('Card number').fill(CARDS.ok);
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+});
+
+test('after a declined card, "Choose another time" lets the held time go', async ({
+  page,
+  request,
+}) => {
+  const { world, time } = await startAtConfirm(page, request);
+  await payWithNewCard(page, CARDS.declined);
+  await expect(page.getByRole('timer')).toBeVisible();
   await expectTimeFreeAgain(page, world, time, 'Choose another time');
 });
 

@@ -291,6 +291,19 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               me={me}
               onResult={onResult}
               onDeclined={letGo}
+              // The hold runs on (its end may have moved while the bank answered): show it afresh.
+              onDeclinedHoldKept={() =>
+                void client.invalidateQueries({ queryKey: bookingKeys.booking(booking.id) })
+              }
+              // Arriving on select-therapist lets the held time go (useAbandonHoldOnArrival).
+              afterDecline={
+                <Link
+                  to={`/${city}/select-therapist`}
+                  className={`${buttonClass('secondary')} mt-3 w-full`}
+                >
+                  Choose another time
+                </Link>
+              }
               onLost={letGo}
             />
           </div>
