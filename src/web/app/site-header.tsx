@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AccountMenu } from '../features/auth';
 import { BRAND_NAME } from '../lib/brand';
-import { buttonClass } from '../components/button-styles';
+import { BookNowLink } from '../features/booking';
 import { LogoMark } from '../components/icons';
 
 export function SiteHeader() {
@@ -20,10 +20,7 @@ export function SiteHeader() {
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-2">
           <AccountMenu />
-          <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
-            <span className="sm:hidden">Book now</span>
-            <span className="hidden sm:inline">Book a treatment</span>
-          </Link>
+          <BookNowLink />
         </div>
       </div>
     </header>
