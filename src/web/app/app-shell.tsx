@@ -19,10 +19,11 @@ export function AppShell() {
     <>
       <LoadingBar />
       <ScrollRestoration getKey={scrollKey} />
+      {/* Before the page: keyboard users reach the cookie choice first, then the skip link. */}
+      <CookieBanner />
       <Outlet />
       <ToastRegion />
       <UpdateCard />
-      <CookieBanner />
       <LoginModal />
       <SessionWatcher />
       <ReferralLanding />
