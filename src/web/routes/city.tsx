@@ -135,7 +135,7 @@ function CityMenu({ slug }: { slug: string }) {
                 to={`/${slug}/select-treatments`}
                 className={`${buttonClass('primary', 'lg')} w-full sm:w-auto`}
               >
-                Book now
+                Book your treatments
                 <ArrowRightIcon className="h-5 w-5" />
               </Link>
             </div>
