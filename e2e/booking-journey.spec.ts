@@ -9,6 +9,7 @@ import {
   payAndConfirm,
   payWithNewCard,
   startAtConfirm,
+  ukDate,
 } from './booking-support';
 
 test.beforeEach(async ({ context }) => {
@@ -245,13 +246,29 @@ test('an appointment can be moved to another free time with the same therapist',
   await page.goto('/account/appointments');
   await page.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move this appointment' });
-  await expect(dialog.getByRole('combobox', { name: 'Day' })).toHaveValue(world.day);
+  // The same calendar as select-date: the booked day is chosen, and days the therapist has no
+  // free time (past their six days of availability) cannot be.
+  const booked = dialog.getByRole('button', { name: dayLabel(world.day), exact: true });
+  await expect(booked).toHaveAttribute('aria-pressed', 'true');
+  const first = world.therapist.name.split(' ')[0];
+  await expect(
+    dialog.getByRole('button', { name: `${dayLabel(ukDate(10))}, ${first} not free` }),
+  ).toBeDisabled();
+
+  // The arrow keys move through the days; Enter chooses one.
+  await booked.focus();
+  await page.keyboard.press('ArrowRight');
+  const nextDay = ukDate(3);
+  await expect(dialog.getByRole('button', { name: dayLabel(nextDay), exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('heading', { name: dayLabel(nextDay) })).toBeVisible();
+
   const later = dialog.getByRole('button', { name: /^\d\d:\d\d$/ }).nth(3);
   const time = ((await later.textContent()) ?? '').trim();
   await later.click();
   await dialog.getByRole('button', { name: `Move to ${time}` }).click();
 
-  await expect(page.getByText(`See you at ${time} on ${dayLabel(world.day)}.`)).toBeVisible();
+  await expect(page.getByText(`See you at ${time} on ${dayLabel(nextDay)}.`)).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Upcoming' }).getByText(new RegExp(`^${time} to`)),
   ).toBeVisible();
