@@ -48,7 +48,7 @@ export function DateCalendar({
   };
 
   return (
-    <div ref={container} className={`grid gap-6 ${stacked ? '' : 'md:grid-cols-2'}`}>
+    <div ref={container} className={`grid items-start gap-6 ${stacked ? '' : 'md:grid-cols-2'}`}>
       {months.map((month) => (
         <table
           key={month.label}

@@ -147,8 +147,12 @@ export function PaymentForm<R extends PaymentResult>({
   });
 
   const declinedCount = declined?.count ?? 0;
+  const declinedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (declinedCount > 0) numberRef.current?.focus();
+    if (declinedCount === 0) return;
+    // The number field for the next card, with why just above it, clear of the sticky bars.
+    numberRef.current?.focus({ preventScroll: true });
+    declinedRef.current?.scrollIntoView({ block: 'start' });
   }, [declinedCount]);
 
   const submit = (event: FormEvent) => {
@@ -242,12 +246,6 @@ export function PaymentForm<R extends PaymentResult>({
 
   return (
     <form onSubmit={submit} noValidate aria-busy={pay.isPending}>
-      {declined && (
-        <div role="alert" className="mb-5 flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900">
-          <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
-          <p>{declined.message} Please try another card.</p>
-        </div>
-      )}
       <fieldset aria-describedby={cards.isError ? `${legendId}-cards` : undefined}>
         <legend id={legendId} className="font-display text-xl font-semibold text-ink">
           How would you like to pay?
@@ -286,6 +284,17 @@ export function PaymentForm<R extends PaymentResult>({
         </div>
       </fieldset>
 
+      {declined && (
+        // Just above the card entry it asks for, and brought into view with it.
+        <div
+          ref={declinedRef}
+          role="alert"
+          className="mt-5 flex scroll-mt-36 gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900"
+        >
+          <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
+          <p>{declined.message} Please try another card.</p>
+        </div>
+      )}
       {method.kind === 'new' && newCard.kind !== 'demo' && (
         <div className="mt-5">
           <StripeCardForm
