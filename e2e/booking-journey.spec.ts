@@ -9,6 +9,7 @@ import {
   payAndConfirm,
   payWithNewCard,
   startAtConfirm,
+  ukDate,
 } from './booking-support';
 
 test.beforeEach(async ({ context }) => {
@@ -120,13 +121,38 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await expect(upcoming.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
 });
 
-test('a declined card says why, and the time is free to book again', async ({ page, request }) => {
-  const { world, time } = await startAtConfirm(page, request);
+test('a declined card charges nothing, keeps the hold and asks for another card', async ({
+  page,
+  request,
+}) => {
+  await startAtConfirm(page, request);
 
   await payWithNewCard(page, CARDS.declined);
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Your card was declined. Nothing was charged, and your time is still held for you.',
+    }),
+  ).toBeVisible();
+  // The hold runs on, and the card number is ready for another card; the expiry is kept.
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12/30');
+  await expect(page.getByRole('link', { name: 'Choose another time' })).toBeVisible();
 
+  await page.getByLabel('Card number').fill(CARDS.ok);
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
+});
+
+test('after a declined card, "Choose another time" lets the held time go', async ({
+  page,
+  request,
+}) => {
+  const { world, time } = await startAtConfirm(page, request);
+  await payWithNewCard(page, CARDS.declined);
+  await expect(page.getByRole('timer')).toBeVisible();
   await expectTimeFreeAgain(page, world, time, 'Choose another time');
 });
 
@@ -220,13 +246,29 @@ test('an appointment can be moved to another free time with the same therapist',
   await page.goto('/account/appointments');
   await page.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move this appointment' });
-  await expect(dialog.getByRole('combobox', { name: 'Day' })).toHaveValue(world.day);
+  // The same calendar as select-date: the booked day is chosen, and days the therapist has no
+  // free time (past their six days of availability) cannot be.
+  const booked = dialog.getByRole('button', { name: dayLabel(world.day), exact: true });
+  await expect(booked).toHaveAttribute('aria-pressed', 'true');
+  const first = world.therapist.name.split(' ')[0];
+  await expect(
+    dialog.getByRole('button', { name: `${dayLabel(ukDate(10))}, ${first} not free` }),
+  ).toBeDisabled();
+
+  // The arrow keys move through the days; Enter chooses one.
+  await booked.focus();
+  await page.keyboard.press('ArrowRight');
+  const nextDay = ukDate(3);
+  await expect(dialog.getByRole('button', { name: dayLabel(nextDay), exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('heading', { name: dayLabel(nextDay) })).toBeVisible();
+
   const later = dialog.getByRole('button', { name: /^\d\d:\d\d$/ }).nth(3);
   const time = ((await later.textContent()) ?? '').trim();
   await later.click();
   await dialog.getByRole('button', { name: `Move to ${time}` }).click();
 
-  await expect(page.getByText(`See you at ${time} on ${dayLabel(world.day)}.`)).toBeVisible();
+  await expect(page.getByText(`See you at ${time} on ${dayLabel(nextDay)}.`)).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Upcoming' }).getByText(new RegExp(`^${time} to`)),
   ).toBeVisible();

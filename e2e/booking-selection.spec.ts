@@ -122,3 +122,29 @@ test('a therapist below their minimum spend says how much more to add', async ({
   // £92.00 now: still £8.00 short.
   await expect(anna.getByText('Add £8.00 to book with Anna')).toBeVisible();
 });
+
+test('every "Book now" on a city page goes to the same place, and the header never drops the basket', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await page.goto(`/${world.city.slug}`);
+  const target = `/${world.city.slug}/select-treatments`;
+  const header = page.getByRole('banner');
+  const bookInHeader = header.getByRole('link', { name: /^Book (now|a treatment)$/ });
+  await expect(bookInHeader).toHaveAttribute('href', target);
+  for (const link of await page.getByRole('main').getByRole('link', { name: /^Book/ }).all()) {
+    await expect(link).toHaveAttribute('href', target);
+  }
+
+  await page.goto(target);
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  // Away from the city (a professional's list), the header takes the customer back to the basket.
+  await page.goto('/professionals');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Book (now|a treatment)$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.getByRole('button', { name: 'Booking summary, 1 treatment' })).toBeVisible();
+});

@@ -24,7 +24,7 @@ export interface BookingWorld {
 }
 
 /** Today's UK date plus `days`, as YYYY-MM-DD. */
-function ukDate(days: number): string {
+export function ukDate(days: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/London',
     year: 'numeric',

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CARDS, payWithNewCard, startAtConfirm } from './booking-support';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'We Use Cookies' });
 
@@ -48,4 +49,35 @@ test('Decline hides the banner and saves nothing', async ({ page, context }) => 
     (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)[0]),
   );
   expect(events).not.toContain('event');
+});
+
+test('the banner is a compact sheet, first in the tab order, that hides no primary action', async ({
+  page,
+  request,
+}) => {
+  await startAtConfirm(page, request);
+  await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+
+  const viewport = page.viewportSize();
+  const box = await banner(page).boundingBox();
+  expect(box && viewport ? box.height / viewport.height : 1).toBeLessThanOrEqual(0.25);
+
+  // Nothing covers the checkout's next step or the bank page's buttons: a trial click checks
+  // that the button itself, not the sheet, would receive it.
+  await page.getByRole('button', { name: 'Continue to payment' }).click({ trial: true });
+  await payWithNewCard(page, CARDS.authenticate);
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click({ trial: true });
+  await page.getByRole('button', { name: 'Fail' }).click({ trial: true });
+
+  // On a fresh load, Tab reaches the cookie choice before anything else.
+  await page.reload();
+  await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+  await page.keyboard.press('Tab');
+  await expect(banner(page).locator(':focus')).toHaveCount(1);
+
+  await banner(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
 });

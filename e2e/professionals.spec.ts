@@ -32,6 +32,38 @@ test('a therapist offered for a time has a profile that starts a booking with th
   await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-treatments$`));
 });
 
+test('"Book with {name}" chooses that therapist: their times come first, the others below', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  await page.goto(`/professionals/${world.therapist.username}`);
+  await page.getByRole('link', { name: `Book with ${world.therapist.name}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-treatments$`));
+  await expect(page.getByText(`Booking with ${world.therapist.name}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+  await page.getByRole('button', { name: dayLabel(world.day), exact: true }).click();
+
+  // The chosen therapist's card comes before every other card; the others follow under a heading.
+  const cards = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 });
+  await expect(cards.first()).toHaveText(world.therapist.name);
+  const chosen = page.getByRole('region', { name: 'Your chosen therapist' });
+  await expect(
+    chosen
+      .getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d with ${world.therapist.name}$`) })
+      .first(),
+  ).toBeVisible();
+  const others = page.getByRole('region', { name: 'Other therapists free that day' });
+  await expect(others.getByRole('heading', { name: world.pricey.name })).toBeVisible();
+
+  // "Book with anyone" puts everyone back in the server's order, under no headings.
+  await page.getByRole('button', { name: 'Book with anyone' }).click();
+  await expect(page.getByRole('region', { name: 'Other therapists free that day' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: world.pricey.name })).toBeVisible();
+});
+
 test('the list shows bookable demo professionals, filters by city and opens a profile', async ({
   page,
 }) => {

@@ -14,7 +14,15 @@ const treatmentsQuery = z
   )
   .describe('Comma-separated treatment ids, e.g. swedish-massage-60,hot-stones');
 
-export const datesQuery = z.object({ treatments: treatmentsQuery });
+export const datesQuery = z.object({
+  treatments: treatmentsQuery,
+  therapist: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Only this therapist's free days (a therapist id), e.g. to move a booking"),
+});
 
 export const therapistsQuery = z.object({
   date: z.string({ message: 'is required: date=YYYY-MM-DD' }).max(20),

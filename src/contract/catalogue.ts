@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { NO_LOCATION_SET } from '../domain/constants';
 import { minutes, pence } from './common';
 
 // GET /api/cities and /api/cities/:city/treatments.
 
 export const cityParams = z.object({
-  city: z.string().min(1).max(64).describe('City slug, e.g. edinburgh'),
+  // Spec 8: a location without a city cannot load treatments.
+  city: z.string().trim().min(1, NO_LOCATION_SET).max(64).describe('City slug, e.g. edinburgh'),
 });
 
 export const citySchema = z.object({ slug: z.string(), name: z.string() });

@@ -41,3 +41,6 @@ export const FREE_CANCELLATION_HOURS = 24;
 export const PARTIAL_REFUND_UNTIL_HOURS = 2;
 export const PARTIAL_REFUND_PERCENT = 50;
 export const SLOT_HOLD_MINUTES = 10;
+
+/** Spec 5 and 8: loading treatments for a location without a city is refused with this. */
+export const NO_LOCATION_SET = 'No location set';

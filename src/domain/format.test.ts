@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { formatDateEnGb, formatPence, formatUkTime, formatWait, truncateWords } from './format';
+import {
+  formatDateEnGb,
+  formatLongDate,
+  formatLongDateOfInstant,
+  formatPence,
+  formatUkTime,
+  formatWait,
+  truncateWords,
+} from './format';
 
 describe('formatPence', () => {
   it.each([
@@ -81,5 +89,26 @@ describe('formatWait', () => {
     [7260, '2 hours and 1 minute'],
   ])('%d seconds -> %s', (seconds, text) => {
     expect(formatWait(seconds)).toBe(text);
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes every day one way, with no comma whatever the ICU version', () => {
+    expect(formatLongDate('2026-11-26')).toBe('Thursday 26 November 2026');
+    expect(formatLongDate('2026-12-01')).toBe('Tuesday 1 December 2026');
+  });
+
+  it('shows something that is not a day as it is rather than failing the page', () => {
+    expect(formatLongDate('soon')).toBe('soon');
+  });
+
+  it("writes an instant's day as it falls in the zone, across the clock changes", () => {
+    // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST); in winter UTC and London agree.
+    expect(formatLongDateOfInstant(Date.parse('2026-07-01T23:30:00Z'), 'Europe/London')).toBe(
+      'Thursday 2 July 2026',
+    );
+    expect(formatLongDateOfInstant(Date.parse('2026-11-25T23:30:00Z'), 'Europe/London')).toBe(
+      'Wednesday 25 November 2026',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { DESCRIPTION_MAX_WORDS } from './constants';
-import { localMinuteOfDay } from './uk-time';
+import { localMinuteOfDay, ukDateOf } from './uk-time';
 
 /**
  * Integer pence as pounds with two decimals: 2300 -> "£23.00". Written by hand rather than with
@@ -26,6 +26,34 @@ const enGbUtcDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
 /** Spec: calendar days are formatted en-GB in UTC, e.g. "21/11/2026". */
 export function formatDateEnGb(instantMs: number): string {
   return enGbUtcDate.format(instantMs);
+}
+
+const longDateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * The one way a day is written on every page: "Thursday 26 November 2026", for a calendar day
+ * given as YYYY-MM-DD. Put together from parts because ICU versions disagree about a comma
+ * after the weekday ("Thursday, 26 November"), and every page must read the same.
+ */
+export function formatLongDate(date: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  // Not a day (a hand-edited stored selection): shown as it is rather than breaking the page.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) return date;
+  const parts = longDateParts.formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** The calendar day an instant falls on in the zone, written as formatLongDate writes it. */
+export function formatLongDateOfInstant(instantMs: number, timeZone: string): string {
+  return formatLongDate(ukDateOf(instantMs, timeZone));
 }
 
 /** 24-hour wall-clock time in the zone, e.g. "09:30"; seconds are dropped, never rounded up. */

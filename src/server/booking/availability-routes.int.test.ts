@@ -145,6 +145,12 @@ for (const kind of testDatabaseKinds()) {
       expect(res.json()).toEqual({ dates: [DAY] });
     });
 
+    it("answers one therapist's dates when asked, for moving a booking", async () => {
+      const path = '/api/cities/testcity/dates?treatments=massage-60&therapist=';
+      expect((await get(`${path}t-anna`)).json()).toEqual({ dates: [DAY] });
+      expect((await get(`${path}t-nobody`)).json()).toEqual({ dates: [] });
+    });
+
     it.each([
       ['no treatments', `date=${DAY}&treatments=`, /at least one treatment/],
       ['missing treatments', `date=${DAY}`, /treatments/],

@@ -55,10 +55,15 @@ export const availabilityRoutes =
       async (request) => {
         const customer = await ctx.currentCustomer(request);
         const { city } = request.params;
-        const treatmentIds = request.query.treatments;
-        const key = cacheKey(['dates', city, treatmentIds.join(',')], customer);
+        const { treatments: treatmentIds, therapist: therapistId } = request.query;
+        const key = cacheKey(['dates', city, treatmentIds.join(','), therapistId ?? '*'], customer);
         return ctx.availabilityCache.get(key, async () => ({
-          dates: await listAvailableDates(ctx, { city, treatmentIds, customer }),
+          dates: await listAvailableDates(ctx, {
+            city,
+            treatmentIds,
+            customer,
+            ...(therapistId === undefined ? {} : { therapistId }),
+          }),
         }));
       },
     );

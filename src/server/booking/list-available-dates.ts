@@ -12,9 +12,14 @@ export interface DateSearch {
   city: string;
   treatmentIds: string[];
   customer: CustomerProfile | null;
+  /** Only this therapist's days (moving a booking keeps its therapist). */
+  therapistId?: string;
 }
 
-/** UK calendar days in the window with at least one bookable slot for at least one visible therapist. */
+/**
+ * UK calendar days in the window with at least one bookable slot for at least one visible
+ * therapist (or for the one therapist asked for).
+ */
 export async function listAvailableDates(ctx: AppContext, search: DateSearch): Promise<string[]> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
@@ -22,6 +27,7 @@ export async function listAvailableDates(ctx: AppContext, search: DateSearch): P
   const { priced } = await findVisibleTherapists(ctx, search, config, nowMs);
   const bookable = priced
     .filter((p) => p.total.meetsMinimumSpend)
+    .filter((p) => search.therapistId === undefined || p.therapist.id === search.therapistId)
     .map((p) => ({ id: p.therapist.id, total: p.total }));
 
   const keep = availabilityWindow(nowMs, config);

@@ -128,17 +128,43 @@ for (const kind of testDatabaseKinds()) {
     it.each([
       ['4000 0000 0000 0002', 'Your card was declined.', 'card_declined'],
       ['4000 0000 0000 9995', 'Your card has insufficient funds.', 'insufficient_funds'],
-    ])('answers 402 for %s and releases the slot', async (number, detail, code) => {
+    ])(
+      'answers 402 for %s, charges nothing and keeps the hold for another card',
+      async (number, reason, code) => {
+        const startsAt = nextSlot();
+        const held = await holdOk(env.app, ada, { startsAt });
+        const res = await payRequest(env.app, ada, held.id, withCard(number));
+        expect(res.statusCode).toBe(402);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.json()).toMatchObject({
+          status: 402,
+          detail: `${reason} Nothing was charged, and your time is still held for you.`,
+          code,
+          slotReleased: false,
+        });
+        expect(await statusOf(held.id)).toBe('held');
+        // Nobody else can take the time while the customer tries another card.
+        expect((await holdRequest(env.app, ben, { startsAt })).statusCode).toBe(409);
+        const retry = await payRequest(env.app, ada, held.id);
+        expect(retry.json()).toEqual({ status: 'confirmed' });
+        expect((await paymentsOf(held.id)).map((p) => p.status).sort()).toEqual([
+          'failed',
+          'succeeded',
+        ]);
+      },
+    );
+
+    it('releases a declined booking once its hold has run out', async () => {
       const startsAt = nextSlot();
       const held = await holdOk(env.app, ada, { startsAt });
-      const res = await payRequest(env.app, ada, held.id, withCard(number));
-      expect(res.statusCode).toBe(402);
-      expect(res.headers['content-type']).toContain('application/problem+json');
-      expect(res.json()).toMatchObject({ status: 402, detail, code });
-      expect(await statusOf(held.id)).toBe('failed');
-      expect(await holdOk(env.app, ben, { startsAt })).toBeTruthy();
-      const retry = await payRequest(env.app, ada, held.id);
-      expect(retry.statusCode).toBe(409);
+      await payRequest(env.app, ada, held.id, withCard('4000 0000 0000 0002'));
+      env.clock.advanceMinutes(11);
+      try {
+        expect((await payRequest(env.app, ada, held.id)).statusCode).toBe(410);
+        expect(await holdOk(env.app, ben, { startsAt })).toBeTruthy();
+      } finally {
+        env.clock.advanceMinutes(-11);
+      }
     });
 
     it('checks the card before any provider sees it', async () => {
@@ -353,7 +379,7 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
-    it('tells a held booking from a failed one in the payment status', async () => {
+    it('tells a held booking from a declined one in the payment status', async () => {
       const held = await holdOk(env.app, ada, { startsAt: nextSlot() });
       expect(
         (await getJson(env.app, ada, `/api/bookings/${held.id}/payment-status`)).json(),
@@ -362,10 +388,11 @@ for (const kind of testDatabaseKinds()) {
         paymentStatus: null,
       });
       await payRequest(env.app, ada, held.id, withCard('4000 0000 0000 9995'));
+      // Declined at once: the hold stays for another card, and the status says why the first failed.
       expect(
         (await getJson(env.app, ada, `/api/bookings/${held.id}/payment-status`)).json(),
       ).toMatchObject({
-        status: 'failed',
+        status: 'held',
         paymentStatus: 'failed',
         detail: 'Your card has insufficient funds.',
       });

@@ -15,7 +15,7 @@ export type PaymentStep =
   | { kind: 'confirmed'; bookingId: string }
   | { kind: 'already-confirmed' }
   | { kind: 'requires_action'; actionUrl: string; clientSecret: string | null }
-  | { kind: 'declined'; reason: DeclineReason; bookingId: string }
+  | { kind: 'declined'; reason: DeclineReason; bookingId: string; holdKept: boolean }
   | { kind: 'expired'; bookingId: string }
   | { kind: 'credit-changed'; bookingId: string };
 
@@ -26,10 +26,15 @@ export const holdExpired = () =>
     { title: 'Gone', extensions: { code: 'hold_expired' } },
   );
 
-export const paymentDeclined = (reason: DeclineReason) =>
-  new HttpProblem(402, DECLINE_MESSAGES[reason], {
-    extensions: { code: reason, slotReleased: true },
-  });
+/** Nothing was charged; when the hold is kept, the customer may try another card for the same time. */
+export const paymentDeclined = (reason: DeclineReason, holdKept = false) =>
+  new HttpProblem(
+    402,
+    holdKept
+      ? `${DECLINE_MESSAGES[reason]} Nothing was charged, and your time is still held for you.`
+      : DECLINE_MESSAGES[reason],
+    { extensions: { code: reason, slotReleased: !holdKept } },
+  );
 
 /**
  * Acts on a settled step after its transaction has committed: provider calls it decided on are
@@ -57,7 +62,7 @@ export async function afterPayment(
       };
     case 'declined':
       ctx.availabilityCache.clear();
-      throw paymentDeclined(step.reason);
+      throw paymentDeclined(step.reason, step.holdKept);
     case 'expired':
       ctx.availabilityCache.clear();
       throw holdExpired();

@@ -71,7 +71,12 @@ export function settledStep(b: BookingRow, p: PaymentRow): PaymentStep {
   if (p.status === 'requires_action' && p.actionUrl && isPending(b.status))
     return { kind: 'requires_action', actionUrl: p.actionUrl, clientSecret: null };
   if ((p.status === 'failed' || p.status === 'canceled') && p.failureReason)
-    return { kind: 'declined', reason: p.failureReason as DeclineReason, bookingId: b.id };
+    return {
+      kind: 'declined',
+      reason: p.failureReason as DeclineReason,
+      bookingId: b.id,
+      holdKept: b.status === 'held',
+    };
   return { kind: 'expired', bookingId: b.id };
 }
 
@@ -185,6 +190,14 @@ export async function settlePayment(
     },
     now,
   );
-  if (isPending(b.status)) await releaseBooking(tx, b, now, 'failed');
-  return { kind: 'declined', reason, bookingId: b.id };
+  // A card refused at once leaves nothing half done and no money moved: the held time stays the
+  // customer's until the hold runs out, so they can try another card (docs/decisions/0041). A
+  // failure after the bank's own page (requires_action) releases it, as does an ended hold.
+  const holdKept =
+    news.status === 'failed' &&
+    b.status === 'held' &&
+    b.holdExpiresAt !== null &&
+    b.holdExpiresAt.getTime() > now.getTime();
+  if (isPending(b.status) && !holdKept) await releaseBooking(tx, b, now, 'failed');
+  return { kind: 'declined', reason, bookingId: b.id, holdKept };
 }

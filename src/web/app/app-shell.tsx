@@ -50,14 +50,15 @@ export function AppShell() {
     <>
       <LoadingBar />
       <ScrollRestoration getKey={scrollKey} />
+      {/* Before the page: keyboard users reach the cookie choice first, then the skip link. */}
+      <Suspense fallback={null}>
+        <CookieBanner />
+      </Suspense>
       <Outlet />
       <ToastRegion />
       {/* One boundary each: one arriving late never hides another already on screen. */}
       <Suspense fallback={null}>
         <UpdateCard />
-      </Suspense>
-      <Suspense fallback={null}>
-        <CookieBanner />
       </Suspense>
       <Suspense fallback={null}>
         <LoginModalWhenAsked />

@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '../lib/focus';
 import { SiteFooter } from '../components/site-footer';
+import { SkipLink } from '../components/skip-link';
 import { SiteHeader } from './site-header';
 
 export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        className="fixed top-3 left-3 z-50 -translate-y-24 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white shadow-lg transition-transform focus:translate-y-0"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader />
       {/* At least a screen tall (less the header): the footer starts below the fold and stays
           there while the page's data loads, instead of jumping down when it arrives. */}

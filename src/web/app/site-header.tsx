@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../lib/brand';
-import { buttonClass } from '../components/button-styles';
+import { BookNowLink } from '../features/booking';
 import { LogoMark } from '../components/icons';
 
 // Who is signed in comes from the auth client, loaded after the first paint (decision 0040). Until
@@ -29,10 +29,7 @@ export function SiteHeader() {
           <Suspense fallback={menuPlaceholder}>
             <AccountMenu />
           </Suspense>
-          <Link to="/?city=reset" className={`${buttonClass('secondary')} whitespace-nowrap`}>
-            <span className="sm:hidden">Book now</span>
-            <span className="hidden sm:inline">Book a treatment</span>
-          </Link>
+          <BookNowLink />
         </div>
       </div>
     </header>

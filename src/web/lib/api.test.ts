@@ -84,6 +84,25 @@ describe('api client', () => {
     expect(isApiError(error) && error.status === 409 && error.detail === 'Taken.').toBe(true);
   });
 
+  it("keeps a problem's extension members, such as whether a slot was released", async () => {
+    answer(
+      402,
+      {
+        type: 'about:blank',
+        title: 'Payment Required',
+        status: 402,
+        code: 'card_declined',
+        slotReleased: false,
+      },
+      'application/problem+json',
+    );
+    const error: unknown = await api
+      .get('/api/bookings/b1', { schema: heldBookingSchema })
+      .catch((e: unknown) => e);
+    if (!isApiError(error)) throw new Error('expected an ApiError');
+    expect(error.extensions).toEqual({ code: 'card_declined', slotReleased: false });
+  });
+
   it('answers 204 No Content with nothing, and reads no body when no schema is asked for', async () => {
     answer(204, null);
     await expect(apiRequest('/api/me/cards/c1', { method: 'DELETE' })).resolves.toBeUndefined();

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly detail: string;
   readonly type: string;
   readonly errors: FieldError[];
+  /** The problem's other members (code, slotReleased…), as the server sent them. */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     detail?: string;
     type?: string;
     errors?: FieldError[];
+    extensions?: Record<string, unknown>;
   }) {
     super(init.detail ?? init.title);
     this.name = 'ApiError';
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.detail = init.detail ?? init.title;
     this.type = init.type ?? 'about:blank';
     this.errors = init.errors ?? [];
+    this.extensions = init.extensions ?? {};
   }
 
   /** Field errors keyed by field, so forms can show each next to its input. */
@@ -77,7 +81,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const fallbackTitle = response.statusText || `Request failed (${response.status})`;
   if (!isRecord(body)) return new ApiError({ status: response.status, title: fallbackTitle });
+  const { status: _s, title: _t, detail: _d, type: _y, errors: _e, ...extensions } = body;
   return new ApiError({
+    extensions,
     status: typeof body.status === 'number' ? body.status : response.status,
     title: typeof body.title === 'string' ? body.title : fallbackTitle,
     detail: typeof body.detail === 'string' ? body.detail : undefined,

@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react';
 import { UK_TIME_ZONE } from '../../../domain/constants';
 import { cardLabel } from '../../../domain/card';
-import { formatPence, formatUkTime } from '../../../domain/format';
+import { formatLongDateOfInstant, formatPence, formatUkTime } from '../../../domain/format';
 import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import type { Booking } from './types';
 
 // One appointment with its details. Kept on its own so the booking screens can add actions
 // (cancel, reschedule) through the `actions` slot without reworking the layout.
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 const STATUS: Record<string, { label: string; className: string }> = {
   held: { label: 'Awaiting payment', className: 'bg-amber-50 text-amber-800' },
@@ -92,7 +84,7 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
       </div>
 
       <div className="mt-4 grid gap-2 sm:grid-cols-2">
-        <Row icon={<CalendarIcon />}>{dayFormat.format(starts)}</Row>
+        <Row icon={<CalendarIcon />}>{formatLongDateOfInstant(starts, UK_TIME_ZONE)}</Row>
         <Row icon={<ClockIcon />}>
           {formatUkTime(starts, UK_TIME_ZONE)} to {formatUkTime(ends, UK_TIME_ZONE)}
         </Row>

@@ -7,6 +7,8 @@ import { AddressForm, useAddresses } from '../account';
 interface AddressChooserProps {
   value: string | null;
   onChange: (addressId: string) => void;
+  /** A new address was saved and chosen: the form is gone, so the caller moves focus on. */
+  onAddressSaved?: () => void;
   disabled?: boolean;
 }
 
@@ -14,7 +16,12 @@ interface AddressChooserProps {
  * Where the therapist should come: a saved address, or a new one added here (and saved to the
  * account, so it is there next time). Uses the account pages' own form and rules.
  */
-export function AddressChooser({ value, onChange, disabled = false }: AddressChooserProps) {
+export function AddressChooser({
+  value,
+  onChange,
+  onAddressSaved,
+  disabled = false,
+}: AddressChooserProps) {
   const addresses = useAddresses();
   const [adding, setAdding] = useState(false);
   const legendId = useId();
@@ -48,6 +55,7 @@ export function AddressChooser({ value, onChange, disabled = false }: AddressCho
       onSaved={(saved) => {
         setAdding(false);
         onChange(saved.id);
+        onAddressSaved?.();
       }}
     />
   );

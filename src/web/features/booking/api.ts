@@ -44,8 +44,8 @@ export type CancelResult = CancelAnswer;
 
 export const bookingKeys = {
   availability: ['availability'] as const,
-  dates: (city: string, treatments: readonly string[]) =>
-    ['availability', city, 'dates', treatments.join(',')] as const,
+  dates: (city: string, treatments: readonly string[], therapistId: string | null = null) =>
+    ['availability', city, 'dates', treatments.join(','), therapistId ?? '*'] as const,
   therapists: (city: string, date: string, treatments: readonly string[]) =>
     ['availability', city, 'therapists', date, treatments.join(',')] as const,
   booking: (id: string) => ['bookings', id] as const,
@@ -56,17 +56,24 @@ const AVAILABILITY_STALE_MS = 30_000;
 
 const cityPath = (city: string) => `/api/cities/${encodeURIComponent(city)}`;
 
-export function useAvailableDates(city: string, treatments: readonly string[]) {
+/** Days with free time for the treatments: with anyone, or with one therapist when given. */
+export function useAvailableDates(
+  city: string,
+  treatments: readonly string[],
+  options: { therapistId?: string; enabled?: boolean } = {},
+) {
+  const { therapistId, enabled = true } = options;
+  const therapist = therapistId ? `&therapist=${encodeURIComponent(therapistId)}` : '';
   return useQuery({
-    queryKey: bookingKeys.dates(city, treatments),
+    queryKey: bookingKeys.dates(city, treatments, therapistId ?? null),
     queryFn: async ({ signal }) =>
       (
         await api.get(
-          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}`,
+          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}`,
           { schema: availableDatesAnswer, signal },
         )
       ).dates,
-    enabled: treatments.length > 0,
+    enabled: enabled && treatments.length > 0,
     staleTime: AVAILABILITY_STALE_MS,
   });
 }

@@ -1,6 +1,10 @@
 import { availabilityWindow } from '../../../domain/availability-window';
 import { DEFAULT_RULES_CONFIG, UK_TIME_ZONE } from '../../../domain/constants';
-import { formatUkTime } from '../../../domain/format';
+import {
+  formatLongDate,
+  formatLongDateOfInstant as formatDayOfInstant,
+  formatUkTime,
+} from '../../../domain/format';
 import { ukDatesBetween } from '../../../domain/uk-time';
 
 // Dates and times as the booking screens show them. Calendar days are en-GB in UTC (spec 1);
@@ -14,34 +18,19 @@ export function bookingDays(nowMs: number): string[] {
 
 const dateMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 const monthYear = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   month: 'long',
   year: 'numeric',
 });
 
-/**
- * "Tuesday 1 December 2026". Put together from parts because ICU versions disagree about a comma
- * after the weekday, and the same page must read the same in every browser.
- */
-export function formatLongDate(date: string): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    longDate.formatToParts(dateMs(date)).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}
+// Days are written by the one domain function every page uses.
+export { formatLongDate };
 
 /** The UK calendar day of an instant, long form: for appointment times. */
 export function formatLongDateOfInstant(iso: string): string {
   const ms = Date.parse(iso);
-  const ukDate = ukDatesBetween({ start: ms, end: ms + 1 }, UK_TIME_ZONE)[0] ?? '';
-  return ukDate ? formatLongDate(ukDate) : '';
+  return Number.isNaN(ms) ? '' : formatDayOfInstant(ms, UK_TIME_ZONE);
 }
 
 /** "10:30", UK wall-clock. */

@@ -10,11 +10,13 @@ import {
   chooseSlot,
   clearedSelection,
   forgetSlot,
+  preferTherapist,
   readStoredSelection,
   reconcileWithCatalogue,
   removeFromSelection,
   selectionForCity,
   type BookingSelection,
+  type PreferredTherapist,
   type Referrer,
   type SelectedTherapist,
 } from './selection-state';
@@ -29,6 +31,10 @@ interface BookingActions {
   setDate: (city: string, date: string) => void;
   setSlot: (city: string, therapist: SelectedTherapist, time: string) => void;
   forgetSlot: () => void;
+  /** "Book with {name}": start (or carry on) a booking in their city with them first. */
+  preferTherapist: (city: string, therapist: PreferredTherapist) => void;
+  /** Show every therapist alike again. */
+  clearPreferredTherapist: () => void;
   setHeldBooking: (id: string | null) => void;
   /** Spec 3: who referred the customer, from a validated referral link. */
   setReferrer: (referrer: Referrer | null) => void;
@@ -55,6 +61,7 @@ function selectionOf(state: BookingStore): BookingSelection {
     selectedTreatments: state.selectedTreatments,
     selectedDate: state.selectedDate,
     selectedTherapist: state.selectedTherapist,
+    preferredTherapist: state.preferredTherapist,
     selectedTime: state.selectedTime,
     referrer: state.referrer,
     heldBookingId: state.heldBookingId,
@@ -93,6 +100,9 @@ export const useBookingStore = create<BookingStore>()(
       setSlot: (city, therapist, time) =>
         set(chooseSlot(selectionOf(get()), city, therapist, time)),
       forgetSlot: () => set(forgetSlot(selectionOf(get()))),
+      preferTherapist: (city, therapist) =>
+        set(preferTherapist(selectionOf(get()), city, therapist)),
+      clearPreferredTherapist: () => set({ preferredTherapist: null }),
       setHeldBooking: (id) => set({ heldBookingId: id }),
       setReferrer: (referrer) => set({ referrer }),
       clearSelected: () => {

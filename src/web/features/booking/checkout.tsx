@@ -39,12 +39,24 @@ const TAKEN_MESSAGE =
 
 const cardClass = 'rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6';
 
+/**
+ * Moves focus to a step's heading and brings it to the top of the screen, clear of the sticky
+ * header and step bar (the heading's scroll margin): a plain focus() can leave it under them.
+ */
+function goToStep(id: string): void {
+  const heading = document.getElementById(id);
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
+}
+
 function SectionTitle({ id, step, children }: { id: string; step: number; children: string }) {
   return (
     <h2
       id={id}
       tabIndex={-1}
-      className="flex items-center gap-3 font-display text-xl font-semibold text-ink focus:outline-none"
+      // Clear of the site header and the booking steps bar, both sticky (4rem each), with room.
+      className="flex scroll-mt-36 items-center gap-3 font-display text-xl font-semibold text-ink focus:outline-none"
     >
       <span
         aria-hidden="true"
@@ -207,8 +219,13 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
     if (first) return;
     const active = document.activeElement;
     if (active && active !== document.body) return;
-    document.getElementById('checkout-payment')?.focus();
+    goToStep('checkout-payment');
   }, [stage]);
+
+  // "Use this address" is gone with its form once saved: on to payment, in view, below the bars.
+  const onAddressSaved = useCallback(() => {
+    window.requestAnimationFrame(() => goToStep('checkout-payment'));
+  }, []);
 
   return (
     <>
@@ -238,7 +255,11 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               </button>
             </div>
           ) : (
-            <AddressChooser value={chosenAddress} onChange={setAddressId} />
+            <AddressChooser
+              value={chosenAddress}
+              onChange={setAddressId}
+              onAddressSaved={onAddressSaved}
+            />
           )}
         </div>
       </section>
@@ -291,6 +312,19 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               me={me}
               onResult={onResult}
               onDeclined={letGo}
+              // The hold runs on (its end may have moved while the bank answered): show it afresh.
+              onDeclinedHoldKept={() =>
+                void client.invalidateQueries({ queryKey: bookingKeys.booking(booking.id) })
+              }
+              // Arriving on select-therapist lets the held time go (useAbandonHoldOnArrival).
+              afterDecline={
+                <Link
+                  to={`/${city}/select-therapist`}
+                  className={`${buttonClass('secondary')} mt-3 w-full`}
+                >
+                  Choose another time
+                </Link>
+              }
               onLost={letGo}
             />
           </div>
@@ -350,7 +384,7 @@ export function Checkout({ city }: { city: string }) {
     if (status !== 'signed-in' || !me || loginOpen || !wasSignedOut.current) return;
     wasSignedOut.current = false;
     const active = document.activeElement;
-    if (!active || active === document.body) document.getElementById('checkout-account')?.focus();
+    if (!active || active === document.body) goToStep('checkout-account');
   }, [status, me, loginOpen]);
   const selection = useCitySelection(city);
   const held = useBooking(selection.heldBookingId);

@@ -1,9 +1,10 @@
 // The booking flow's public surface: what its routes, its layouts in app/ and the account pages
 // (cancel and reschedule) use. The flow's internals stay behind it.
-export { useAvailableDates, useAvailableTherapists } from './api';
+export { useAvailableDates, useAvailableTherapists, type AvailableTherapist } from './api';
 export { AddToCalendarLink } from './add-to-calendar-link';
 export { AppointmentActions } from './appointment-actions';
 export { BankAuthentication, DemoBankCheck } from './bank-authentication';
+export { BookNowLink } from './book-now-link';
 export { BookingConfirmation } from './booking-confirmation';
 export { bookingDays, firstName, formatDuration, formatLongDate } from './booking-format';
 export { useBookingStore, useCitySelection } from './booking-store';
@@ -14,6 +15,8 @@ export { DateCalendar } from './date-calendar';
 export { paymentActionTarget } from './payment-action';
 export { PaymentForm } from './payment-form';
 export { PaymentNotFinished, PaymentReturn } from './payment-return';
+export { PreferredTherapistNote } from './preferred-therapist-note';
+export { splitPreferred } from './preferred-therapist';
 export { previousStep, type BookingStep, type Referrer } from './selection-state';
 export { StepGuard } from './step-guard';
 export { TherapistCard } from './therapist-card';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { AlertIcon, CheckCircleIcon, LockIcon } from '../../components/icons';
@@ -30,8 +30,15 @@ interface PaymentFormProps<R extends PaymentResult> {
   /** Offer the business invoice arrangement (bookings only). */
   allowInvoice?: boolean;
   onResult: (result: R) => void;
-  /** The payment was refused (402). */
+  /** The payment was refused (402) and what was being paid for is gone with it. */
   onDeclined: (message: string) => void;
+  /**
+   * The card was refused but the time is still held (402 with slotReleased false): the form
+   * asks for another card itself; the caller refreshes what it shows of the hold.
+   */
+  onDeclinedHoldKept?: () => void;
+  /** Offered under the pay button once a card has been refused (e.g. "Choose another time"). */
+  afterDecline?: ReactNode;
   /** What is being paid for can no longer be (expired, already paid, released). */
   onLost: (message: string) => void;
   /**
@@ -59,6 +66,8 @@ export function PaymentForm<R extends PaymentResult>({
   allowInvoice = true,
   onResult,
   onDeclined,
+  onDeclinedHoldKept,
+  afterDecline,
   onLost,
   onOtherFieldErrors,
 }: PaymentFormProps<R>) {
@@ -69,6 +78,8 @@ export function PaymentForm<R extends PaymentResult>({
   const [card, setCard] = useState<CardFormValue>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // A refused card with the hold kept: why, and a count that moves focus to the card number.
+  const [declined, setDeclined] = useState<{ message: string; count: number } | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
@@ -104,6 +115,15 @@ export function PaymentForm<R extends PaymentResult>({
         setFormError('Something went wrong. Please try again.');
         return;
       }
+      if (error.status === 402 && error.extensions.slotReleased === false) {
+        // Another card first: the refused number and its code go, the rest is kept.
+        setCard((c) => ({ ...c, number: '', cvc: '' }));
+        setChosen({ kind: 'new' });
+        setCardErrors({});
+        setDeclined((d) => ({ message: error.detail, count: (d?.count ?? 0) + 1 }));
+        onDeclinedHoldKept?.();
+        return;
+      }
       if (error.status === 402) {
         setCard(EMPTY_CARD);
         onDeclined(error.detail);
@@ -125,6 +145,15 @@ export function PaymentForm<R extends PaymentResult>({
       setFormError(Object.keys(fieldErrors).length > 0 || placedElsewhere ? null : error.detail);
     },
   });
+
+  const declinedCount = declined?.count ?? 0;
+  const declinedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (declinedCount === 0) return;
+    // The number field for the next card, with why just above it, clear of the sticky bars.
+    numberRef.current?.focus({ preventScroll: true });
+    declinedRef.current?.scrollIntoView({ block: 'start' });
+  }, [declinedCount]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -255,6 +284,17 @@ export function PaymentForm<R extends PaymentResult>({
         </div>
       </fieldset>
 
+      {declined && (
+        // Just above the card entry it asks for, and brought into view with it.
+        <div
+          ref={declinedRef}
+          role="alert"
+          className="mt-5 flex scroll-mt-36 gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900"
+        >
+          <AlertIcon className="h-5 w-5 shrink-0 text-red-700" />
+          <p>{declined.message} Please try another card.</p>
+        </div>
+      )}
       {method.kind === 'new' && newCard.kind !== 'demo' && (
         <div className="mt-5">
           <StripeCardForm
@@ -288,6 +328,7 @@ export function PaymentForm<R extends PaymentResult>({
         <LockIcon className="h-5 w-5" />
         {pay.isPending ? 'Paying…' : payLabel}
       </button>
+      {declined && afterDecline}
     </form>
   );
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { UK_TIME_ZONE } from '../../../domain/constants';
 import { ukDateOf } from '../../../domain/uk-time';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
-import { FormMessage, inputClass } from '../../components/form-fields';
+import { FormMessage } from '../../components/form-fields';
 import {
   bookingKeys,
   invalidateAfterBookingChange,
   rescheduleBooking,
+  useAvailableDates,
   useAvailableTherapists,
   useBooking,
   type Booking,
@@ -22,6 +23,7 @@ import {
   formatLongDateOfInstant,
   formatTime,
 } from './booking-format';
+import { DateCalendar } from './date-calendar';
 
 function treatmentIdsOf(booking: Booking): string[] {
   return booking.items.map((i) => i.treatmentId);
@@ -93,7 +95,6 @@ interface RescheduleDialogProps {
 /** Another free time with the same therapist, for the same treatments. */
 export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogProps) {
   const headingId = useId();
-  const dayId = useId();
   const client = useQueryClient();
   const booking = useBooking(open ? bookingId : null);
   const [days] = useState(() => bookingDays(Date.now()));
@@ -121,11 +122,15 @@ export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogP
   });
 
   const data = booking.data;
-  const shownDay =
-    day ??
-    (data
-      ? (days.find((d) => d >= ukDateOf(Date.parse(data.startsAt), UK_TIME_ZONE)) ?? days[0])
-      : null);
+  // Only the days this therapist has free time for these treatments can be chosen.
+  const freeDays = useAvailableDates(data?.city ?? '', data ? treatmentIdsOf(data) : [], {
+    therapistId: data?.therapist.id,
+    enabled: Boolean(data?.canReschedule),
+  });
+  const available = useMemo(() => new Set(freeDays.data ?? []), [freeDays.data]);
+  const bookedDay = data ? ukDateOf(Date.parse(data.startsAt), UK_TIME_ZONE) : null;
+  // Until a day is chosen, the appointment's own day if it still has other free times.
+  const shownDay = day ?? (bookedDay && available.has(bookedDay) ? bookedDay : null);
 
   return (
     <Dialog open={open} onClose={onClose} labelledBy={headingId} widthClass="max-w-lg">
@@ -154,33 +159,48 @@ export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogP
           they start. You can still cancel it.
         </p>
       )}
-      {data && data.canReschedule && shownDay && (
+      {data && data.canReschedule && (
         <div className="mt-3 space-y-4">
           <p className="text-ink">
             Now: {formatTime(data.startsAt)} on {formatLongDateOfInstant(data.startsAt)} with{' '}
             {data.therapist.name}. Choose a new day and time with {firstName(data.therapist.name)}.
           </p>
-          <div>
-            <label htmlFor={dayId} className="block text-sm font-semibold text-ink">
-              Day
-            </label>
-            <select
-              id={dayId}
-              className={`${inputClass} mt-1.5`}
-              value={shownDay}
-              onChange={(e) => {
-                setDay(e.target.value);
+          {freeDays.isPending && (
+            <p role="status" className="text-sm text-muted">
+              Finding {firstName(data.therapist.name)}&rsquo;s free days…
+            </p>
+          )}
+          {freeDays.isError && (
+            <FormMessage tone="error">
+              {isApiError(freeDays.error) ? freeDays.error.detail : 'We could not load the days.'}
+            </FormMessage>
+          )}
+          {freeDays.isSuccess && available.size === 0 && (
+            <p className="text-sm text-muted">
+              {firstName(data.therapist.name)} has no other free time in the next 36 days. You can
+              keep this time or cancel it.
+            </p>
+          )}
+          {freeDays.isSuccess && available.size > 0 && (
+            <DateCalendar
+              days={days}
+              available={available}
+              selected={shownDay}
+              label={`Days with ${data.therapist.name}`}
+              unavailableLabel={`${firstName(data.therapist.name)} not free`}
+              stacked
+              onSelect={(d) => {
+                setDay(d);
                 setSlot(null);
               }}
-            >
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  {formatLongDate(d)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Times booking={data} day={shownDay} chosen={slot} onChoose={setSlot} />
+            />
+          )}
+          {shownDay && (
+            <div>
+              <h3 className="mb-2 font-semibold text-ink">{formatLongDate(shownDay)}</h3>
+              <Times booking={data} day={shownDay} chosen={slot} onChoose={setSlot} />
+            </div>
+          )}
         </div>
       )}
       {move.isError && (

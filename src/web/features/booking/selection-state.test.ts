@@ -8,6 +8,7 @@ import {
   chooseSlot,
   clearedSelection,
   forgetSlot,
+  preferTherapist,
   readStoredSelection,
   reconcileWithCatalogue,
   redirectFor,
@@ -106,6 +107,59 @@ describe('booking selection', () => {
     const smaller: Catalogue = new Map([t('stones', { isAddOn: true }), t('facial')]);
     expect(reconcileWithCatalogue(s, 'edinburgh', smaller).selectedTreatments).toEqual([]);
     expect(reconcileWithCatalogue(full(), 'edinburgh', catalogue)).toEqual(full());
+  });
+});
+
+describe('booking with a chosen therapist', () => {
+  const isla = { username: 'isla', name: 'Isla Reid' };
+
+  it('starts a booking in their city, and keeps them through treatments and day', () => {
+    let s = preferTherapist(EMPTY_SELECTION, 'edinburgh', isla);
+    expect(s).toEqual({
+      ...EMPTY_SELECTION,
+      selectedLocation: 'edinburgh',
+      preferredTherapist: isla,
+    });
+    s = addTreatment(s, 'edinburgh', 'swedish');
+    s = chooseDate(s, 'edinburgh', '2026-12-01');
+    s = removeFromSelection(
+      addTreatment(s, 'edinburgh', 'facial'),
+      'edinburgh',
+      ['facial'],
+      catalogue,
+    );
+    expect(s.preferredTherapist).toEqual(isla);
+    expect(redirectFor(s, 'edinburgh', 'select-therapist')).toBeNull();
+  });
+
+  it('keeps a basket in the same city, and drops one from another city', () => {
+    const same = preferTherapist(full(), 'edinburgh', isla);
+    expect(same.selectedTreatments).toEqual(['swedish', 'stones']);
+    expect(same.selectedDate).toBe('2026-12-01');
+    // The time was with Anna: it does not stand for Isla.
+    expect(same.selectedTime).toBeNull();
+    expect(same.heldBookingId).toBeNull();
+    const elsewhere = preferTherapist(full(), 'newcastle', isla);
+    expect(elsewhere.selectedTreatments).toEqual([]);
+    expect(elsewhere.preferredTherapist).toEqual(isla);
+  });
+
+  it('keeps a time already chosen with that same therapist', () => {
+    const s = preferTherapist(full(), 'edinburgh', { username: 'anna', name: 'Anna Smith' });
+    expect(s.selectedTime).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('is forgotten by clearSelected and by another city', () => {
+    const s = preferTherapist(full(), 'edinburgh', isla);
+    expect(clearedSelection(s).preferredTherapist).toBeNull();
+    expect(addTreatment(s, 'newcastle', 'facial').preferredTherapist).toBeNull();
+  });
+
+  it('reads a stored preference defensively', () => {
+    expect(readStoredSelection({ preferredTherapist: isla }).preferredTherapist).toEqual(isla);
+    expect(
+      readStoredSelection({ preferredTherapist: { username: 3 } }).preferredTherapist,
+    ).toBeNull();
   });
 });
 

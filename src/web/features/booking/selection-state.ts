@@ -10,6 +10,15 @@ export interface SelectedTherapist {
   photoUrl: string | null;
 }
 
+/**
+ * The therapist the customer set out to book ("Book with {name}" on a profile): kept through
+ * changes of treatments and day, so select-therapist can show their times first.
+ */
+export interface PreferredTherapist {
+  username: string;
+  name: string;
+}
+
 /** Spec 3: a referral that gives credit at checkout (value in pence). */
 export interface Referrer {
   name: string;
@@ -25,6 +34,8 @@ export interface BookingSelection {
   /** A UK calendar day, YYYY-MM-DD. */
   selectedDate: string | null;
   selectedTherapist: SelectedTherapist | null;
+  /** Whose times come first on select-therapist; not a choice of slot. */
+  preferredTherapist: PreferredTherapist | null;
   /** The chosen start, an ISO instant. */
   selectedTime: string | null;
   referrer: Referrer | null;
@@ -37,6 +48,7 @@ export const EMPTY_SELECTION: BookingSelection = Object.freeze({
   selectedTreatments: [],
   selectedDate: null,
   selectedTherapist: null,
+  preferredTherapist: null,
   selectedTime: null,
   referrer: null,
   heldBookingId: null,
@@ -119,6 +131,24 @@ export function chooseDate(state: BookingSelection, city: string, date: string):
   };
 }
 
+/**
+ * "Book with {name}": a booking in the therapist's city with them first in line. A basket already
+ * started in that city is kept; one from another city cannot be had with them and starts afresh.
+ */
+export function preferTherapist(
+  state: BookingSelection,
+  city: string,
+  therapist: PreferredTherapist,
+): BookingSelection {
+  const current = selectionForCity(state, city);
+  const same = current.selectedTherapist?.username === therapist.username;
+  return {
+    ...current,
+    preferredTherapist: therapist,
+    ...(same ? {} : { selectedTherapist: null, selectedTime: null, heldBookingId: null }),
+  };
+}
+
 export function chooseSlot(
   state: BookingSelection,
   city: string,
@@ -195,6 +225,12 @@ export function readStoredSelection(value: unknown): BookingSelection {
       ? [...new Set(value.selectedTreatments.filter(isString))]
       : [],
     selectedDate: stringOrNull(value.selectedDate),
+    preferredTherapist:
+      isRecord(value.preferredTherapist) &&
+      isString(value.preferredTherapist.username) &&
+      isString(value.preferredTherapist.name)
+        ? { username: value.preferredTherapist.username, name: value.preferredTherapist.name }
+        : null,
     selectedTherapist:
       isRecord(therapist) &&
       isString(therapist.id) &&

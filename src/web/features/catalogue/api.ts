@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { City, Treatment } from '../../../contract/catalogue';
+import { NO_LOCATION_SET } from '../../../domain/constants';
 import { api } from '../../lib/api';
 
 export type { City, Treatment };
@@ -26,16 +27,20 @@ export function useCities() {
   });
 }
 
+/** A city's treatments. Spec 5/8: without a city, refused with 'No location set', unasked. */
+export async function loadCityTreatments(city: string, signal?: AbortSignal): Promise<Treatment[]> {
+  if (city.trim() === '') throw new Error(NO_LOCATION_SET);
+  const answer = await api.get(`/api/cities/${encodeURIComponent(city)}/treatments`, {
+    schema: catalogue().then((m) => m.cityTreatmentsAnswer),
+    signal,
+  });
+  return answer.treatments;
+}
+
 export function useCityTreatments(city: string) {
   return useQuery({
     queryKey: catalogueKeys.treatments(city),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(`/api/cities/${encodeURIComponent(city)}/treatments`, {
-          schema: catalogue().then((m) => m.cityTreatmentsAnswer),
-          signal,
-        })
-      ).treatments,
+    queryFn: ({ signal }) => loadCityTreatments(city, signal),
     staleTime: CATALOGUE_STALE_MS,
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ALL_GRANTED, updateConsent } from '../../lib/analytics';
@@ -32,33 +32,71 @@ export function CookieBanner() {
     setShow(false);
   };
 
+  return <CookieSheet onClose={close} sheetRef={ref} />;
+}
+
+/** The page keeps this much room at its foot, so the sheet never covers a primary action. */
+export const CONSENT_SHEET_HEIGHT_VAR = '--consent-sheet-height';
+
+function useReserveSpace(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const sheet = ref.current;
+    if (!sheet) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const height = `${sheet.offsetHeight}px`;
+      root.style.setProperty(CONSENT_SHEET_HEIGHT_VAR, height);
+      document.body.style.paddingBottom = height;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(sheet);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(CONSENT_SHEET_HEIGHT_VAR);
+      document.body.style.paddingBottom = '';
+    };
+  }, [ref]);
+}
+
+function CookieSheet({
+  onClose,
+  sheetRef,
+}: {
+  onClose: () => void;
+  sheetRef: RefObject<HTMLElement | null>;
+}) {
+  useReserveSpace(sheetRef);
   return (
     // A landmark rather than a modal: it appears on a timer, so it must not steal focus or block
-    // the page; keyboard and screen-reader users reach it through the landmark list.
+    // the page. It comes first in the shell, so Tab reaches it before anything else. A compact
+    // sheet at the foot of the screen; the page's own room at its foot (body padding and sticky
+    // bars, through --consent-sheet-height) keeps every button above it.
     <section
-      ref={ref}
+      ref={sheetRef}
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
-      className="fixed inset-x-0 bottom-0 z-40 animate-toast-in p-3 sm:bottom-4 sm:left-4 sm:right-auto sm:max-w-md sm:p-0"
+      className="fixed inset-x-0 bottom-0 z-40 animate-toast-in border-t border-brand-100 bg-white px-4 py-3 shadow-[0_-8px_24px_-12px_rgba(80,7,36,0.25)] sm:px-6"
     >
-      <div className="rounded-2xl border border-brand-100 bg-white p-5 shadow-2xl shadow-brand-950/15">
-        <h2 id="cookie-banner-title" className="font-display text-xl font-semibold text-ink">
-          We Use Cookies
-        </h2>
-        <p id="cookie-banner-text" className="mt-2 text-sm leading-relaxed text-muted">
-          We use essential cookies to keep the site working and secure. With your permission we also
-          use analytics and advertising cookies to understand how the site is used and improve it.
-          Read our{' '}
-          <Link
-            to="/cookie-policy"
-            className="font-medium text-brand-800 underline underline-offset-2"
-          >
-            cookie policy
-          </Link>
-          .
-        </p>
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          <button type="button" className={buttonClass('secondary')} onClick={close}>
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
+        <div className="min-w-0 flex-1">
+          <h2 id="cookie-banner-title" className="text-sm font-semibold text-ink">
+            We Use Cookies
+          </h2>
+          <p id="cookie-banner-text" className="text-xs leading-snug text-muted sm:text-sm">
+            Essential cookies keep the site working; with your permission, analytics and advertising
+            cookies help us improve it. Read our{' '}
+            <Link
+              to="/cookie-policy"
+              className="font-medium text-brand-800 underline underline-offset-2"
+            >
+              cookie policy
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
             Decline
           </button>
           <button
@@ -66,7 +104,7 @@ export function CookieBanner() {
             className={buttonClass('primary')}
             onClick={() => {
               acceptAllCookies();
-              close();
+              onClose();
             }}
           >
             Accept

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { UK_TIME_ZONE } from '../../../domain/constants';
-import { formatPence } from '../../../domain/format';
+import { formatLongDateOfInstant, formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
@@ -8,13 +8,6 @@ import { SectionCard } from '../../components/section-card';
 import { paymentActionTarget } from '../booking';
 import { useGiftCardPurchases, type GiftCardPurchase } from './api';
 import { purchaseStatusText } from './purchase-status';
-
-const bought = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: UK_TIME_ZONE,
-});
 
 const BADGE: Record<GiftCardPurchase['status'], string> = {
   awaiting_payment: 'bg-amber-50 text-amber-900',
@@ -61,7 +54,7 @@ function Purchase({ card }: { card: GiftCardPurchase }) {
         <p className="mt-1 line-clamp-2 text-sm break-words text-muted italic">“{card.message}”</p>
       )}
       <p className="mt-1 text-sm text-muted">
-        Bought {bought.format(Date.parse(card.createdAt))}
+        Bought {formatLongDateOfInstant(Date.parse(card.createdAt), UK_TIME_ZONE)}
         {card.codeLast4 && (
           <>
             {' '}

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { UK_TIME_ZONE } from '../../../domain/constants';
+import { formatLongDateOfInstant, formatUkTime } from '../../../domain/format';
 import { OfflineNotice } from '../../components/offline-notice';
 import { AppointmentCard, type Booking } from '../account';
 import { readNextAppointment, rememberNextAppointment } from './next-appointment';
@@ -18,13 +20,11 @@ export function useRememberNextAppointment(upcoming: readonly Booking[] | undefi
   }, [upcoming]);
 }
 
-const savedFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** "Thursday 26 November 2026 at 10:05": when the kept copy was read, in UK time. */
+function savedAt(iso: string): string {
+  const ms = Date.parse(iso);
+  return `${formatLongDateOfInstant(ms, UK_TIME_ZONE)} at ${formatUkTime(ms, UK_TIME_ZONE)}`;
+}
 
 /** The appointments page without a network: the kept next appointment and a way to retry. */
 export function OfflineAppointment({
@@ -40,7 +40,7 @@ export function OfflineAppointment({
     <div className="space-y-8">
       <OfflineNotice title="You are offline" onRetry={onRetry} retrying={retrying}>
         {stored
-          ? `Showing your next appointment as it was on ${savedFormat.format(new Date(stored.savedAt))}. Cancelling or moving it needs a connection.`
+          ? `Showing your next appointment as it was on ${savedAt(stored.savedAt)}. Cancelling or moving it needs a connection.`
           : 'Your appointments will appear here once you are back online.'}
       </OfflineNotice>
       {stored && (

@@ -1,18 +1,11 @@
 import { UK_TIME_ZONE } from '../../../domain/constants';
-import { formatPence } from '../../../domain/format';
+import { formatLongDateOfInstant, formatPence } from '../../../domain/format';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { useWallet } from '../../features/account';
 import { GiftCardPurchases, RedeemGiftCard } from '../../features/gift-cards';
 import { PageTitle } from '../../components/section-card';
 import { ReferralShare } from '../../features/referrals';
-
-const entryDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: UK_TIME_ZONE,
-});
 
 export default function WalletPage() {
   const wallet = useWallet();
@@ -70,7 +63,7 @@ export default function WalletPage() {
                     <div className="min-w-0">
                       <p className="font-medium text-ink">{entry.description}</p>
                       <p className="text-sm text-muted">
-                        {entryDate.format(Date.parse(entry.createdAt))}
+                        {formatLongDateOfInstant(Date.parse(entry.createdAt), UK_TIME_ZONE)}
                       </p>
                     </div>
                     <p

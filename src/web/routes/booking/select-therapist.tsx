@@ -2,7 +2,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import {
+  type AvailableTherapist,
+  firstName,
   formatLongDate,
+  PreferredTherapistNote,
+  splitPreferred,
   StepGuard,
   TherapistCard,
   useAbandonHoldOnArrival,
@@ -14,12 +18,37 @@ import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectTherapist({ city }: { city: string }) {
   useAbandonHoldOnArrival();
-  const { selectedTreatments, selectedDate, selectedTime, selectedTherapist } =
+  const { selectedTreatments, selectedDate, selectedTime, selectedTherapist, preferredTherapist } =
     useCitySelection(city);
   const setSlot = useBookingStore((s) => s.setSlot);
   const navigate = useNavigate();
   const therapists = useAvailableTherapists(city, selectedDate, selectedTreatments);
   const bookable = therapists.data?.filter((t) => t.meetsMinimumSpend) ?? [];
+  const { preferred, others } = splitPreferred(
+    therapists.data ?? [],
+    preferredTherapist?.username ?? null,
+  );
+  const card = (therapist: AvailableTherapist) => (
+    <TherapistCard
+      key={therapist.id}
+      therapist={therapist}
+      city={city}
+      selectedTime={selectedTherapist?.id === therapist.id ? selectedTime : null}
+      onChoose={(time) => {
+        setSlot(
+          city,
+          {
+            id: therapist.id,
+            name: therapist.name,
+            username: therapist.username,
+            photoUrl: therapist.photoUrl,
+          },
+          time,
+        );
+        void navigate(`/${city}/confirm-booking`);
+      }}
+    />
+  );
 
   return (
     <>
@@ -36,6 +65,7 @@ function SelectTherapist({ city }: { city: string }) {
           </>
         )}
       </StepHeading>
+      <PreferredTherapistNote city={city} />
       {therapists.isPending && <LoadingBlock label="Finding free therapists…" />}
       {therapists.isError && (
         <ErrorPanel
@@ -53,30 +83,35 @@ function SelectTherapist({ city }: { city: string }) {
           </Link>
         </div>
       )}
-      {therapists.isSuccess && therapists.data.length > 0 && (
-        <ul className="space-y-4">
-          {therapists.data.map((therapist) => (
-            <TherapistCard
-              key={therapist.id}
-              therapist={therapist}
-              city={city}
-              selectedTime={selectedTherapist?.id === therapist.id ? selectedTime : null}
-              onChoose={(time) => {
-                setSlot(
-                  city,
-                  {
-                    id: therapist.id,
-                    name: therapist.name,
-                    username: therapist.username,
-                    photoUrl: therapist.photoUrl,
-                  },
-                  time,
-                );
-                void navigate(`/${city}/confirm-booking`);
-              }}
-            />
-          ))}
-        </ul>
+      {therapists.isSuccess && preferredTherapist && (
+        <section aria-labelledby="preferred-heading" className="mb-8">
+          <h2 id="preferred-heading" className="mb-3 font-display text-xl font-semibold text-ink">
+            Your chosen therapist
+          </h2>
+          {preferred ? (
+            <ul className="space-y-4">{card(preferred)}</ul>
+          ) : (
+            <div className="rounded-2xl bg-white p-5 shadow-sm">
+              <p className="text-ink">
+                {firstName(preferredTherapist.name)} has no free time that day for these treatments.
+                {others.length > 0 ? ' Choose another date, or someone else below.' : ''}
+              </p>
+              <Link to={`/${city}/select-date`} className={`${buttonClass('secondary')} mt-4`}>
+                Choose another date
+              </Link>
+            </div>
+          )}
+        </section>
+      )}
+      {therapists.isSuccess && others.length > 0 && (
+        <section aria-labelledby={preferredTherapist ? 'others-heading' : undefined}>
+          {preferredTherapist && (
+            <h2 id="others-heading" className="mb-3 font-display text-xl font-semibold text-ink">
+              Other therapists free that day
+            </h2>
+          )}
+          <ul className="space-y-4">{others.map(card)}</ul>
+        </section>
       )}
     </>
   );

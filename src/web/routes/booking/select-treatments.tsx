@@ -7,6 +7,7 @@ import { ArrowRightIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
 import {
   ContinueBar,
+  PreferredTherapistNote,
   TreatmentPicker,
   useAbandonHoldOnArrival,
   useBasket,
@@ -41,6 +42,7 @@ export default function SelectTreatmentsPage() {
       <StepHeading title="Choose your treatments" eyebrow={name}>
         Add one or more treatments. Add-ons appear once you choose the treatment they go with.
       </StepHeading>
+      <PreferredTherapistNote city={city} />
       {treatments.isPending && <LoadingBlock label="Loading treatments…" rows={5} />}
       {treatments.isError && (
         <ErrorPanel

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { MapPinIcon, ShieldIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
-import { firstName } from '../../features/booking';
+import { firstName, useBookingStore } from '../../features/booking';
 import { LoadingBlock } from '../../components/page-heading';
 import {
   type Professional,
@@ -19,6 +19,7 @@ import { BRAND_NAME } from '../../lib/brand';
 function BookCard({ professional }: { professional: Professional }) {
   const first = firstName(professional.name);
   const bookable = professional.treatments.length > 0;
+  const preferTherapist = useBookingStore((s) => s.preferTherapist);
   return (
     <div className="rounded-3xl border border-white bg-white/80 p-5 shadow-xl shadow-brand-900/5 backdrop-blur sm:p-6">
       {bookable ? (
@@ -32,13 +33,19 @@ function BookCard({ professional }: { professional: Professional }) {
           </p>
           <Link
             to={`/${professional.area}/select-treatments`}
+            onClick={() =>
+              preferTherapist(professional.area, {
+                username: professional.username,
+                name: professional.name,
+              })
+            }
             // No arrow here: the aside is narrow, and a long name should wrap as text, centred.
             className={`${buttonClass('primary', 'lg')} mt-4 w-full py-2 text-center leading-snug`}
           >
             Book with {professional.name}
           </Link>
           <p className="mt-3 text-xs text-muted">
-            Pick your treatments and a date, then choose {first} from the therapists free that day.
+            Pick your treatments and a date: {first}&rsquo;s free times come first.
           </p>
         </>
       ) : (
