@@ -51,7 +51,7 @@ test('Decline hides the banner and saves nothing', async ({ page, context }) => 
   expect(events).not.toContain('event');
 });
 
-test('the banner is a compact sheet, first in the tab order, that hides no primary action', async ({
+test('the banner is a compact sheet, next after the skip link in the tab order, that hides no primary action', async ({
   page,
   request,
 }) => {
@@ -71,9 +71,11 @@ test('the banner is a compact sheet, first in the tab order, that hides no prima
   await page.getByRole('button', { name: 'Approve' }).click({ trial: true });
   await page.getByRole('button', { name: 'Fail' }).click({ trial: true });
 
-  // On a fresh load, Tab reaches the cookie choice before anything else.
+  // On a fresh load, Tab reaches the skip link and then the cookie choice, before the page.
   await page.reload();
   await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(banner(page).locator(':focus')).toHaveCount(1);
 

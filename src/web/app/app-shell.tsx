@@ -4,6 +4,7 @@ import { LoadingBar } from '../components/loading-bar';
 import { ToastRegion } from '../features/notifications';
 import { useUiStore } from '../lib/ui-store';
 import { useRouteChange } from './use-route-change';
+import { SkipLink } from '../components/skip-link';
 
 // What the shell holds beyond the page is loaded after the first paint (decision 0040): the
 // first download carries the page a visitor asked for, not sign-in forms nor the booking state.
@@ -50,7 +51,8 @@ export function AppShell() {
     <>
       <LoadingBar />
       <ScrollRestoration getKey={scrollKey} />
-      {/* Before the page: keyboard users reach the cookie choice first, then the skip link. */}
+      {/* Before the page: the skip link is the first stop, the cookie choice the next. */}
+      <SkipLink />
       <Suspense fallback={null}>
         <CookieBanner />
       </Suspense>

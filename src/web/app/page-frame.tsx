@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '../lib/focus';
 import { SiteFooter } from '../components/site-footer';
-import { SkipLink } from '../components/skip-link';
 import { SiteHeader } from './site-header';
 
 export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink />
       <SiteHeader />
       {/* At least a screen tall (less the header): the footer starts below the fold and stays
           there while the page's data loads, instead of jumping down when it arrives. */}

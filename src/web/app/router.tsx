@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SkipLink } from '../components/skip-link';
 import { PageFrame } from './page-frame';
 import { AppShell } from './app-shell';
 import type { OfflineHandle } from './layouts/account-layout';
@@ -32,9 +33,12 @@ export const routes: RouteObject[] = [
     element: <AppShell />,
     // Only reached if the shell itself fails; pages have their own boundary inside the layout.
     errorElement: (
-      <PageFrame>
-        <RouteError />
-      </PageFrame>
+      <>
+        <SkipLink />
+        <PageFrame>
+          <RouteError />
+        </PageFrame>
+      </>
     ),
     hydrateFallbackElement: <div className="loading-bar" role="progressbar" aria-label="Loading" />,
     children: [

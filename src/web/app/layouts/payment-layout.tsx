@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
 import { LockIcon, LogoMark } from '../../components/icons';
-import { SkipLink } from '../../components/skip-link';
 import { BRAND_NAME } from '../../lib/brand';
 import { MAIN_CONTENT_ID } from '../../lib/focus';
 
@@ -11,7 +10,6 @@ import { MAIN_CONTENT_ID } from '../../lib/focus';
 export function PaymentLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-blush">
-      <SkipLink />
       <header className="border-b border-brand-100 bg-white">
         <div className="mx-auto flex h-16 max-w-xl items-center justify-between gap-4 px-4">
           <span className="flex items-center gap-2.5 text-brand-700">

@@ -69,7 +69,7 @@ function CookieSheet({
   useReserveSpace(sheetRef);
   return (
     // A landmark rather than a modal: it appears on a timer, so it must not steal focus or block
-    // the page. It comes first in the shell, so Tab reaches it before anything else. A compact
+    // the page. It comes next after the skip link, so Tab reaches it before the page. A compact
     // sheet at the foot of the screen; the page's own room at its foot (body padding and sticky
     // bars, through --consent-sheet-height) keeps every button above it.
     <section
