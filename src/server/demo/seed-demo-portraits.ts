@@ -27,7 +27,7 @@ export async function seedDemoPortraits(ctx: PhotoContext, now: Date): Promise<n
     .where(inArray(therapist.id, ids));
   for (const { id } of present) {
     // A PNG, as a photographer's file would be; the SVG itself is what has no photo (portrait.svg).
-    const png = await sharp(Buffer.from(portraitSvg(id, 512)))
+    const png = await sharp(Buffer.from(portraitSvg(id, 400)))
       .png()
       .toBuffer();
     await setTherapistPhoto(ctx, id, png);
