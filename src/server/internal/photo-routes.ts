@@ -20,12 +20,16 @@ import { requireInternalToken } from './bearer-auth';
 const AUTH_NOTE = 'Requires "Authorization: Bearer <INTERNAL_API_TOKEN>".';
 const authResponses = problemResponses(401, 503);
 
-const imageBody = z
-  .instanceof(Buffer)
-  .describe(
+// Any Content-Type is read (the bytes are checked, not the header); the API document says
+// application/json because the type provider describes one body, but the schema says binary.
+const imageBody = z.instanceof(Buffer).meta({
+  type: 'string',
+  format: 'binary',
+  description:
     `The image file itself (JPEG, PNG, WebP or AVIF; at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB; ` +
-      `at least ${PHOTO_MIN_SIDE}×${PHOTO_MIN_SIDE} px). Its type is read from its content.`,
-  );
+    `at least ${PHOTO_MIN_SIDE}×${PHOTO_MIN_SIDE} px), sent as it is, not as JSON. Its type is ` +
+    'read from its content.',
+});
 
 export const internalPhotoRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -17,7 +17,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const A_DAY = 'public, max-age=86400';
 const NOT_FOUND = 'No such photo: it may have been replaced by a newer one.';
 
-const binary = z.instanceof(Buffer).describe('The image');
+const binary = z
+  .instanceof(Buffer)
+  .meta({ type: 'string', format: 'binary', description: 'The image' });
 
 export const mediaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
