@@ -33,11 +33,17 @@ export async function setTherapistPhoto(
 ): Promise<TherapistPhotoAnswer> {
   await assertTherapist(ctx.db, therapistId);
   const photo = await processPhoto(bytes);
-  await Promise.all(
+  const written = await Promise.allSettled(
     photo.copies.map((c) =>
       ctx.media.put(photoKey(therapistId, photo.version, c.size, c.ext), c.bytes),
     ),
   );
+  const failed = written.find((r) => r.status === 'rejected');
+  if (failed) {
+    // Nothing points at this version: take back what was written, and say why it failed.
+    await deletePhotoFiles(ctx.media, therapistId, photo.version, ctx.log.warn);
+    throw failed.reason;
+  }
 
   const before = await inTransaction(ctx.db, async (tx) => {
     const row = await lockTherapistPhoto(tx, therapistId);

@@ -12,7 +12,8 @@ import {
   type TestDatabase,
 } from '../../test-support/test-database';
 import { importCatalogue } from '../catalogue/import-catalogue';
-import { localDiskStorage } from './media-storage';
+import { localDiskStorage, type MediaStorage } from './media-storage';
+import { setTherapistPhoto } from './set-therapist-photo';
 
 // Uploading, replacing and removing a therapist's photo through /api/internal, and what customers
 // then get from /media and the professionals answers.
@@ -216,6 +217,53 @@ for (const kind of testDatabaseKinds()) {
         (await app.inject({ method: 'GET', url: '/media/therapists/t-anna/../../x.jpg' }))
           .statusCode,
       ).toBe(404);
+    });
+
+    it('leaves the photo as it was when the new files cannot be written', async () => {
+      const before = await profilePhoto();
+      const disk = localDiskStorage(mediaDir);
+      let puts = 0;
+      const failing: MediaStorage = {
+        ...disk,
+        put: async (key, bytes) => {
+          // The disk fills up half-way through the nine copies.
+          if (++puts > 4) throw new Error('ENOSPC: no space left on device');
+          await disk.put(key, bytes);
+        },
+      };
+      const ctx = { db: database.db, media: failing, log: { warn: () => undefined } };
+      await expect(setTherapistPhoto(ctx, 't-anna', await image('jpeg'))).rejects.toThrow(/ENOSPC/);
+      expect(await profilePhoto()).toBe(before);
+      // The copies that were written are taken back: only the current photo's nine remain.
+      expect(await storedFiles()).toHaveLength(9);
+      for (const source of photoSources(before)) {
+        const url = source.srcSet.split(' ')[0] ?? '';
+        expect((await app.inject({ url })).statusCode, url).toBe(200);
+      }
+    });
+
+    it('keeps the new photo when an old file cannot be deleted, and says so', async () => {
+      const disk = localDiskStorage(mediaDir);
+      const warnings: string[] = [];
+      const stubborn: MediaStorage = {
+        ...disk,
+        delete: async () => {
+          throw new Error('EACCES: permission denied');
+        },
+      };
+      const ctx = {
+        db: database.db,
+        media: stubborn,
+        log: { warn: (_: object, message: string) => void warnings.push(message) },
+      };
+      const answer = await setTherapistPhoto(ctx, 't-anna', await image('png', 300, 300));
+      expect(await profilePhoto()).toBe(answer.photoUrl);
+      expect(warnings).toEqual(['old photo files not deleted']);
+      // The old files are orphans now; tidy them so the next test counts only the current photo.
+      for (const file of await storedFiles()) {
+        if (!answer.photoUrl.includes(file.slice(0, 19)))
+          await disk.delete(`therapists/t-anna/${file}`);
+      }
     });
 
     it('removes the photo: the imported photo shows again and the files go', async () => {
