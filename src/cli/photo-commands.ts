@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { PHOTO_MAX_BYTES, type TherapistPhotoAnswer } from '../contract/therapist-photo';
+import type { TherapistPhotoAnswer } from '../contract/therapist-photo';
+import { PHOTO_MAX_BYTES } from '../contract/therapist-photo-paths';
 import { CommandFailed, EXIT, UsageError } from './errors';
 
 // `therapist-photo THERAPIST_ID FILE` and `therapist-photo THERAPIST_ID --remove`: the company's

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemResponses } from '../../contract/problem';
-import {
-  PHOTO_MAX_BYTES,
-  PHOTO_MIN_SIDE,
-  therapistPhotoAnswer,
-  therapistPhotoParams,
-} from '../../contract/therapist-photo';
+import { therapistPhotoAnswer, therapistPhotoParams } from '../../contract/therapist-photo';
+import { PHOTO_MAX_BYTES, PHOTO_MIN_SIDE } from '../../contract/therapist-photo-paths';
 import type { AppContext } from '../app-context';
 import { HttpProblem } from '../http/problem';
 import { removeTherapistPhoto } from '../media/remove-therapist-photo';

@@ -5,7 +5,7 @@ import {
   uploadedPhotoUrl,
   type PhotoExt,
   type PhotoSize,
-} from '../../contract/therapist-photo';
+} from '../../contract/therapist-photo-paths';
 import { isSafeKey, type MediaStorage } from './media-storage';
 
 // Where a therapist's photo copies are kept in the storage, and which URL answers carry for them.

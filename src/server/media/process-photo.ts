@@ -6,7 +6,7 @@ import {
   PHOTO_SIZES,
   type PhotoExt,
   type PhotoSize,
-} from '../../contract/therapist-photo';
+} from '../../contract/therapist-photo-paths';
 import { HttpProblem } from '../http/problem';
 
 // Turns an uploaded image into the copies the pages show: square crops at every size in AVIF, WebP

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoSources, type TherapistPhotoAnswer } from '../../contract/therapist-photo';
+import { type TherapistPhotoAnswer } from '../../contract/therapist-photo';
+import { photoSources } from '../../contract/therapist-photo-paths';
 import { buildTestApp } from '../../test-support/test-app';
 import {
   createTestDatabase,

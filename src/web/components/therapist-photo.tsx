@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { photoSources } from '../../contract/therapist-photo';
+import { photoSources } from '../../contract/therapist-photo-paths';
 
 // The one picture of a therapist, wherever one appears: professional cards and profiles, the
 // therapist cards of select-therapist, the booking summary and appointments (decision 0039).
