@@ -3,6 +3,7 @@ import type { RoleFlags } from '../server/account/set-user-roles';
 import { parseBookingCommand, type BookingCommand } from './booking-commands';
 import { CALENDAR_USAGE, parseCalendarUrl, type CalendarUrlCommand } from './calendar-commands';
 import { UsageError } from './errors';
+import { parsePhotoCommand, PHOTO_USAGE, type PhotoCommand } from './photo-commands';
 import { parseWebhooks, WEBHOOK_USAGE, type WebhookCommand } from './webhook-commands';
 
 export type Command =
@@ -13,6 +14,7 @@ export type Command =
   | { name: 'business-payment'; email: string; arrangement: PaymentArrangement }
   | BookingCommand
   | CalendarUrlCommand
+  | PhotoCommand
   | WebhookCommand;
 
 export const USAGE = `Admin command line of the booking system.
@@ -38,7 +40,7 @@ Commands:
   cancel REFERENCE --refund full|policy --reason TEXT
       Cancel a booking on the company's behalf: refund everything paid (full) or what the
       cancellation policy gives now (policy), free the time and tell the customer.
-${CALENDAR_USAGE}${WEBHOOK_USAGE}
+${CALENDAR_USAGE}${PHOTO_USAGE}${WEBHOOK_USAGE}
   help
       Show this help.
 
@@ -113,6 +115,8 @@ export function parseArgs(argv: string[]): Command {
       return parseCalendarUrl(rest);
     case 'webhooks':
       return parseWebhooks(rest);
+    case 'therapist-photo':
+      return parsePhotoCommand(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

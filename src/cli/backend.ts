@@ -38,6 +38,11 @@ import {
 } from '../contract/therapist-calendar';
 import { CommandFailed } from './errors';
 import type { WebhookBackend } from './webhook-commands';
+import type { PhotoBackend } from './photo-commands';
+import { therapistPhotoAnswer } from '../contract/therapist-photo';
+import { localDiskStorage } from '../server/media/media-storage';
+import { removeTherapistPhoto } from '../server/media/remove-therapist-photo';
+import { setTherapistPhoto } from '../server/media/set-therapist-photo';
 import { webhookDeliverySchema, webhookListAnswer, webhookListQuery } from '../contract/webhooks';
 import { listWebhookDeliveries, retryWebhookDelivery } from '../server/webhooks/webhook-deliveries';
 
@@ -45,7 +50,7 @@ import { listWebhookDeliveries, retryWebhookDelivery } from '../server/webhooks/
  * What the commands can ask of the database. Two ways to get there, one set of use cases: straight
  * to the database, or through a running server's /api/internal/* (which calls the same code).
  */
-export interface Backend extends WebhookBackend {
+export interface Backend extends WebhookBackend, PhotoBackend {
   importCatalogue(input: unknown): Promise<ImportResult>;
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
@@ -80,6 +85,11 @@ async function allPages(
 }
 
 export function directBackend(db: Db, config: AppConfig, close: () => Promise<void>): Backend {
+  const photoContext = () => ({
+    db,
+    media: localDiskStorage(config.mediaDir),
+    log: commandContext(db, config).log,
+  });
   return {
     importCatalogue: (input) => importCatalogue(db, input),
     exportCatalogue: () => exportCatalogue(db),
@@ -99,6 +109,8 @@ export function directBackend(db: Db, config: AppConfig, close: () => Promise<vo
     listWebhookDeliveries: (status) =>
       listWebhookDeliveries(db, webhookListQuery.parse(status ? { status } : {})),
     retryWebhookDelivery: (id) => retryWebhookDelivery(db, id),
+    setTherapistPhoto: (id, bytes) => setTherapistPhoto(photoContext(), id, bytes),
+    removeTherapistPhoto: (id) => removeTherapistPhoto(photoContext(), id),
     close,
   };
 }
@@ -112,14 +124,20 @@ export interface ServerAddress {
 
 export function httpBackend(server: ServerAddress): Backend {
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    // A Buffer goes as it is (an image); anything else as JSON.
+    const bytes = Buffer.isBuffer(body);
     try {
       return await fetch(`${server.baseUrl}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${server.token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': bytes ? 'application/octet-stream' : 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { body: Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body) }),
       });
     } catch (error) {
       const cause =
@@ -154,6 +172,7 @@ export function httpBackend(server: ServerAddress): Backend {
     return parsed.data;
   }
 
+  const photoPath = (id: string) => `/api/internal/therapists/${encodeURIComponent(id)}/photo`;
   const bookingPath = (key: string) => `/api/internal/bookings/${encodeURIComponent(key)}`;
   const userPath = (email: string, what: string) =>
     `/api/internal/users/${encodeURIComponent(email)}/${what}`;
@@ -211,6 +230,10 @@ export function httpBackend(server: ServerAddress): Backend {
       ),
     retryWebhookDelivery: async (id) =>
       json(await call('POST', `/api/internal/webhooks/${id}/retry`), webhookDeliverySchema),
+    setTherapistPhoto: async (id, bytes) =>
+      json(await call('PUT', photoPath(id), bytes), therapistPhotoAnswer),
+    removeTherapistPhoto: async (id) =>
+      json(await call('DELETE', photoPath(id)), therapistPhotoAnswer),
     close: async () => {},
   };
 }

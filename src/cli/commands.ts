@@ -8,6 +8,7 @@ import { csvOf, describeCancel, describeCase, listOf } from './booking-commands'
 import { runCalendarUrl } from './calendar-commands';
 import { CommandFailed, EXIT } from './errors';
 import { runWebhookCommand } from './webhook-commands';
+import { readPhotoFile, runPhotoCommand } from './photo-commands';
 
 export interface Output {
   out(text: string): void;
@@ -73,6 +74,10 @@ export async function runCommand(
     return EXIT.ok;
   }
   const input = command.name === 'import' ? await readJsonFile(command.file) : undefined;
+  const photo =
+    command.name === 'therapist-photo' && 'file' in command
+      ? await readPhotoFile(command.file)
+      : undefined;
 
   const backend = await openBackend();
   try {
@@ -133,6 +138,8 @@ export async function runCommand(
       case 'webhooks':
         await runWebhookCommand(command, backend, output);
         return EXIT.ok;
+      case 'therapist-photo':
+        return await runPhotoCommand(command, photo, backend, output);
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

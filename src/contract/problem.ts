@@ -31,7 +31,7 @@ const problemResponse = {
   content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
 } as const;
 
-export type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ProblemStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * The error statuses a route can answer, each as problem+json: spread into a route's

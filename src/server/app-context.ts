@@ -4,6 +4,7 @@ import type { AvailabilityCache } from './booking/availability-cache';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { MediaStorage } from './media/media-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 
 /** What every route and use case may depend on. The clock is injected so tests can freeze time. */
@@ -15,6 +16,8 @@ export interface AppContext {
   availabilityCache: AvailabilityCache;
   /** Queues mail in the outbox and wakes this instance's mail worker (which runs with SMTP_URL). */
   mailer: Mailer;
+  /** Uploaded files: therapists' photos (local disk under the data folder by default). */
+  media: MediaStorage;
   /** Card payments: the demo network, or Stripe when configured. */
   payments: PaymentProvider;
   /** The signed-in customer's profile as the booking rules see it, or null when signed out. */

@@ -42,6 +42,9 @@ import { resolveVapidKeys } from './push/vapid-keys';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
+import { localDiskStorage, type MediaStorage } from './media/media-storage';
+import { mediaRoutes } from './media/media-routes';
+import { internalPhotoRoutes } from './internal/photo-routes';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { bookingPaymentRoutes } from './checkout/booking-payment-routes';
 import { giftCardPaymentRoutes } from './checkout/gift-card-payment-routes';
@@ -65,6 +68,8 @@ export interface AppDeps {
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
   mailer?: Mailer;
+  /** Where uploads go; local disk at config.mediaDir when unset. */
+  media?: MediaStorage;
   /** Tunes the mail worker (tests poll faster); it runs only when SMTP_URL is set. */
   mailWorker?: Partial<MailWorkerSettings>;
   /** Tunes the push worker (tests retry sooner). */
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now().getTime(),
     ),
     mailer,
+    media: deps.media ?? localDiskStorage(config.mediaDir),
     payments: createPaymentProvider(config),
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
     push: vapid ? { publicKey: vapid.publicKey } : null,
@@ -168,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(professionalRoutes(ctx));
   await app.register(internalRoutes(ctx));
   await app.register(internalCalendarRoutes(ctx));
+  await app.register(internalPhotoRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
   await app.register(calendarFeedRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(meRoutes(ctx));

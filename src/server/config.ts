@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { UK_REGISTRATION_PLACES, type CompanyDetails } from '../contract/company-details';
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Uploaded files (therapists' photos); <DATA_DIR>/media when unset. Share it between instances. */
+  MEDIA_DIR: z.string().min(1).optional(),
   /** The built web app to serve; dist/web when unset. The e2e update test serves a copy. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
@@ -192,6 +195,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the local media storage keeps uploaded files. */
+  mediaDir: string;
   /** null: the build in dist/web. */
   webDistDir: string | null;
   databaseUrl: string | null;
@@ -333,6 +338,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    mediaDir: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
     webDistDir: e.WEB_DIST_DIR ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './demo/seed-demo-data';
+import { seedDemoPortraits } from './demo/seed-demo-portraits';
+import { localDiskStorage } from './media/media-storage';
 import { addressToOpen, createLogger, logFormatFor, readyBanner } from './logging';
 
 // The one process that serves the API and the built web app. Exits non-zero with a readable
@@ -66,9 +68,15 @@ async function main() {
       if (h.pastAppointments + h.upcomingAppointments + h.addresses + h.cards > 0 || h.creditPence)
         notes.push('Refreshed the demo accounts’ appointments, addresses, cards and credit.');
     }
+    const media = localDiskStorage(config.mediaDir);
+    if (config.seedDemo) {
+      const portraits = await seedDemoPortraits({ db: database.db, media, log }, new Date());
+      if (portraits > 0) notes.push(`Gave ${portraits} demo therapists their portraits.`);
+    }
     app = await buildApp({
       config,
       database,
+      media,
       logger: log,
       ...(lock ? { cliToken } : {}),
       ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}),

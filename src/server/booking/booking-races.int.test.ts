@@ -24,6 +24,7 @@ import {
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
 import { sweepExpiredHolds } from './expire-holds';
+import { localDiskStorage } from '../media/media-storage';
 
 // Races are only real on PostgreSQL: PGlite has one connection and runs transactions one by one.
 
@@ -56,6 +57,7 @@ function contextOf(env: BookingTestEnv, database: Database): AppContext {
     availabilityCache: new AvailabilityCache(0),
     mailer: createMailer(database.db, config),
     payments: new DemoPaymentProvider(),
+    media: localDiskStorage(config.mediaDir),
     currentCustomer: async () => null,
     push: null,
   };

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { booking, bookingItem, payment, therapist } from '../db/schema';
 import type { BookingRow } from './booking-db';
 import type { AddressSnapshot, BookingView } from '../../contract/booking';
+import { therapistPhotoUrl } from '../media/photo-files';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
 // A fixed number of queries however many bookings are shown.
@@ -113,6 +114,7 @@ export async function loadBookingViews(
         name: therapist.name,
         username: therapist.username,
         photoUrl: therapist.photoUrl,
+        photoVersion: therapist.photoVersion,
       })
       .from(therapist)
       .where(inArray(therapist.id, therapistIds)),
@@ -127,7 +129,12 @@ export async function loadBookingViews(
       .where(inArray(payment.bookingId, ids))
       .orderBy(desc(payment.createdAt)),
   ];
-  const therapistById = new Map(therapists.map((t) => [t.id, t]));
+  const therapistById = new Map(
+    therapists.map(({ photoVersion, ...t }) => [
+      t.id,
+      { ...t, photoUrl: therapistPhotoUrl({ ...t, photoVersion }) },
+    ]),
+  );
   const itemsByBooking = new Map<string, ItemRow[]>();
   for (const item of items) {
     const list = itemsByBooking.get(item.bookingId) ?? [];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Gender, Interval, TherapistForRules } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { therapistPhotoUrl } from '../media/photo-files';
 
 export interface TherapistCandidate extends TherapistForRules {
   username: string;
@@ -14,6 +15,7 @@ interface TherapistRow {
   username: string;
   name: string;
   photo_url: string | null;
+  photo_version: string | null;
   active: boolean;
   payments_connected: boolean;
   business_enabled: boolean;
@@ -44,7 +46,7 @@ export async function loadTherapistCandidates(
           having count(distinct s.treatment_id) = ${baseTreatmentIds.length})`;
   const rows = await queryRows<TherapistRow>(
     db,
-    sql`select t.id, t.username, t.name, t.photo_url, t.active, t.payments_connected,
+    sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active, t.payments_connected,
           t.business_enabled, t.area, t.accepted_genders, t.minimum_spend_pence,
           coalesce((select array_agg(s.treatment_id) from therapist_service s
                     where s.therapist_id = t.id), '{}') as service_ids,
@@ -58,7 +60,7 @@ export async function loadTherapistCandidates(
     id: r.id,
     username: r.username,
     name: r.name,
-    photoUrl: r.photo_url,
+    photoUrl: therapistPhotoUrl({ id: r.id, photoVersion: r.photo_version, photoUrl: r.photo_url }),
     active: r.active,
     paymentsConnected: r.payments_connected,
     businessEnabled: r.business_enabled,

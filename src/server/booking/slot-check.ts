@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { rangeLiteral } from '../db/tstzrange';
 import type { TherapistCandidate } from './load-availability-data';
+import { therapistPhotoUrl } from '../media/photo-files';
 
 // The same rules the availability pages use decide whether a start time may be booked: on the
 // 15-minute UK grid, the whole duration (with buffer) inside the therapist's availability, within
@@ -26,6 +27,7 @@ interface TherapistRow {
   username: string;
   name: string;
   photo_url: string | null;
+  photo_version: string | null;
   active: boolean;
   payments_connected: boolean;
   payment_account_id: string | null;
@@ -41,7 +43,7 @@ interface TherapistRow {
 export async function loadBookingTherapist(db: Db, id: string): Promise<BookingTherapist | null> {
   const [r] = await queryRows<TherapistRow>(
     db,
-    sql`select t.id, t.username, t.name, t.photo_url, t.active, t.payments_connected,
+    sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active, t.payments_connected,
           t.payment_account_id, t.business_enabled, t.area, t.accepted_genders,
           t.minimum_spend_pence,
           coalesce((select array_agg(s.treatment_id) from therapist_service s
@@ -55,7 +57,7 @@ export async function loadBookingTherapist(db: Db, id: string): Promise<BookingT
     id: r.id,
     username: r.username,
     name: r.name,
-    photoUrl: r.photo_url,
+    photoUrl: therapistPhotoUrl({ id: r.id, photoVersion: r.photo_version, photoUrl: r.photo_url }),
     active: r.active,
     paymentsConnected: r.payments_connected,
     paymentAccountId: r.payment_account_id,

@@ -23,6 +23,7 @@ import { testConfig } from '../../test-support/test-config';
 import { StripePaymentProvider } from '../payments/stripe-provider';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
+import { localDiskStorage } from '../media/media-storage';
 
 const RECONCILE_AFTER = 2;
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -41,6 +42,7 @@ function contextOf(env: BookingTestEnv, url: string): AppContext {
     availabilityCache: new AvailabilityCache(0),
     mailer: createMailer(env.database.db, config),
     payments: StripePaymentProvider.fromConfig(config.payments),
+    media: localDiskStorage(config.mediaDir),
     currentCustomer: async () => null,
     push: null,
   };

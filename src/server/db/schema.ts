@@ -73,7 +73,13 @@ export const therapist = pgTable(
     username: text('username').notNull().unique(),
     name: text('name').notNull(),
     bio: text('bio').notNull().default(''),
+    /** A photo at an outside address, set by the catalogue import; an uploaded photo wins. */
     photoUrl: text('photo_url'),
+    /**
+     * The uploaded photo's version (content hash and a random tail): its resized copies are stored
+     * under media/therapists/<id>/<version>-<size>.<ext>. The import never touches it.
+     */
+    photoVersion: text('photo_version'),
     active: boolean('active').notNull().default(true),
     businessEnabled: boolean('business_enabled').notNull().default(false),
     paymentsConnected: boolean('payments_connected').notNull().default(false),

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { city, therapist, therapistService, treatment } from '../db/schema';
 import { notFound } from '../http/problem';
 import type { Professional } from '../../contract/professionals';
+import { therapistPhotoUrl } from '../media/photo-files';
 
 /** Which therapists have a public page: the same rule for the page's data and its 404. */
 function isShown(wanted: string) {
@@ -42,6 +43,7 @@ export async function getProfessional(
       username: therapist.username,
       name: therapist.name,
       photoUrl: therapist.photoUrl,
+      photoVersion: therapist.photoVersion,
       bio: therapist.bio,
       area: therapist.area,
       areaName: city.name,
@@ -77,7 +79,7 @@ export async function getProfessional(
   return {
     username: row.username,
     name: row.name,
-    photoUrl: row.photoUrl,
+    photoUrl: therapistPhotoUrl(row),
     bio: row.bio,
     area: row.area,
     areaName: row.areaName,

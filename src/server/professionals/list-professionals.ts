@@ -3,6 +3,7 @@ import { truncateWords } from '../../domain/format';
 import type { Db } from '../db/client';
 import { city, therapist, therapistService, treatment } from '../db/schema';
 import type { ProfessionalSummary } from '../../contract/professionals';
+import { therapistPhotoUrl } from '../media/photo-files';
 
 // The database's collation differs between PGlite and PostgreSQL; sorting here keeps the order
 // the same everywhere and right for British names.
@@ -19,9 +20,11 @@ export async function listProfessionals(
   const mainTreatments = sql<number>`count(${treatment.id})::int`;
   const rows = await db
     .select({
+      id: therapist.id,
       username: therapist.username,
       name: therapist.name,
       photoUrl: therapist.photoUrl,
+      photoVersion: therapist.photoVersion,
       area: therapist.area,
       areaName: city.name,
       bio: therapist.bio,
@@ -50,6 +53,10 @@ export async function listProfessionals(
     .having(gt(mainTreatments, 0));
 
   return rows
-    .map((r) => ({ ...r, bio: truncateWords(r.bio) }))
+    .map(({ id, photoVersion, ...r }) => ({
+      ...r,
+      photoUrl: therapistPhotoUrl({ id, photoVersion, photoUrl: r.photoUrl }),
+      bio: truncateWords(r.bio),
+    }))
     .sort((a, b) => byName.compare(a.name, b.name) || (a.username < b.username ? -1 : 1));
 }

@@ -118,7 +118,10 @@ for (const kind of testDatabaseKinds()) {
       });
       // A retired treatment is not counted; an add-on never is.
       expect(professionals.find((p) => p.username === 'zoe')?.treatmentCount).toBe(1);
-      expect(professionals.find((p) => p.username === 'zoe')?.photoUrl).toBeNull();
+      // Without a photo: the drawn portrait, never nothing.
+      expect(professionals.find((p) => p.username === 'zoe')?.photoUrl).toBe(
+        '/media/therapists/t-zoe/portrait.svg',
+      );
     });
 
     it('filters by city, and an unknown or closed city has nobody', async () => {

@@ -3,6 +3,7 @@ import { UK_TIME_ZONE } from '../../../domain/constants';
 import { cardLabel } from '../../../domain/card';
 import { formatLongDateOfInstant, formatPence, formatUkTime } from '../../../domain/format';
 import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
+import { TherapistPhoto } from '../../components/therapist-photo';
 import type { Booking } from './types';
 
 // One appointment with its details. Kept on its own so the booking screens can add actions
@@ -48,20 +49,12 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
   return (
     <article className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start gap-4">
-        {booking.therapist.photoUrl ? (
-          <img
-            src={booking.therapist.photoUrl}
-            alt=""
-            className="h-14 w-14 shrink-0 rounded-2xl object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid h-14 w-14 shrink-0 place-items-center rounded-2xl bg-brand-50 font-display text-xl font-semibold text-brand-700"
-          >
-            {booking.therapist.name.slice(0, 1)}
-          </span>
-        )}
+        <TherapistPhoto
+          photoUrl={booking.therapist.photoUrl}
+          alt=""
+          pixels={56}
+          className="h-14 w-14"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Heading className="font-semibold text-ink">{names}</Heading>

@@ -1,7 +1,7 @@
 import { CalendarIcon, HomeIcon } from '../../components/icons';
 import type { Booking } from './api';
 import { addressLine, formatLongDateOfInstant, formatTime } from './booking-format';
-import { TherapistPhoto } from './therapist-card';
+import { TherapistPhoto } from '../../components/therapist-photo';
 
 /** Who, when and where: the same block on the hold summary and the confirmation. */
 export function AppointmentDetails({ booking }: { booking: Booking }) {
@@ -10,9 +10,10 @@ export function AppointmentDetails({ booking }: { booking: Booking }) {
     <div className="space-y-3">
       <div className="flex items-center gap-3">
         <TherapistPhoto
-          name={booking.therapist.name}
           photoUrl={booking.therapist.photoUrl}
-          size="h-12 w-12"
+          alt=""
+          pixels={48}
+          className="h-12 w-12"
         />
         <p className="font-semibold text-ink">{booking.therapist.name}</p>
       </div>

@@ -3,7 +3,7 @@ import { CalendarIcon } from '../../components/icons';
 import { formatLongDateOfInstant, formatTime } from './booking-format';
 import { useCitySelection } from './booking-store';
 import { BasketLines } from './booking-summary';
-import { TherapistPhoto } from './therapist-card';
+import { TherapistPhoto } from '../../components/therapist-photo';
 
 const changeLink = 'text-sm font-semibold text-brand-800 underline underline-offset-2';
 
@@ -16,9 +16,10 @@ export function SelectionSummary({ city }: { city: string }) {
         <div className="space-y-3">
           <div className="flex items-center gap-3">
             <TherapistPhoto
-              name={selectedTherapist.name}
               photoUrl={selectedTherapist.photoUrl}
-              size="h-12 w-12"
+              alt=""
+              pixels={48}
+              className="h-12 w-12"
             />
             <p className="font-semibold text-ink">{selectedTherapist.name}</p>
           </div>

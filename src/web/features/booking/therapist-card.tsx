@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TherapistPhoto } from '../../components/therapist-photo';
 import { Link } from 'react-router';
 import { formatPence } from '../../../domain/format';
 import type { AvailableTherapist } from './api';
@@ -6,42 +7,6 @@ import { firstName, formatTime } from './booking-format';
 
 // Two rows on a wide screen, three on a phone; the rest one tap away.
 const FIRST_TIMES_SHOWN = 12;
-
-export function TherapistPhoto({
-  name,
-  photoUrl,
-  size = 'h-16 w-16',
-}: {
-  name: string;
-  photoUrl: string | null;
-  size?: string;
-}) {
-  if (photoUrl) {
-    return (
-      <img
-        src={photoUrl}
-        alt=""
-        width={64}
-        height={64}
-        loading="lazy"
-        className={`${size} shrink-0 rounded-full object-cover`}
-      />
-    );
-  }
-  const initials = name
-    .split(/\s+/)
-    .map((w) => w.charAt(0))
-    .slice(0, 2)
-    .join('');
-  return (
-    <span
-      aria-hidden="true"
-      className={`${size} grid shrink-0 place-items-center rounded-full bg-brand-100 font-display text-xl font-semibold text-brand-800`}
-    >
-      {initials}
-    </span>
-  );
-}
 
 interface TherapistCardProps {
   therapist: AvailableTherapist;
@@ -63,7 +28,7 @@ export function TherapistCard({ therapist, city, selectedTime, onChoose }: Thera
       className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex items-center gap-4">
-        <TherapistPhoto name={therapist.name} photoUrl={therapist.photoUrl} />
+        <TherapistPhoto photoUrl={therapist.photoUrl} alt="" pixels={64} className="h-16 w-16" />
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-ink">
             {therapist.name}

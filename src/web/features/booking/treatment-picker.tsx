@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatPence, truncateWords } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
-import { groupTreatments, type MenuItem, type Treatment } from '../catalogue';
+import { CategoryArt, groupTreatments, type MenuItem, type Treatment } from '../catalogue';
 import { CheckIcon, PlusIcon } from './booking-icons';
 import { formatDuration } from './booking-format';
 import { useBookingStore, useCitySelection } from './booking-store';
@@ -139,8 +139,9 @@ export function TreatmentPicker({ city, treatments }: PickerProps) {
         <section key={category.anchor} aria-labelledby={category.anchor}>
           <h2
             id={category.anchor}
-            className="scroll-mt-36 border-b border-brand-100 pb-2 font-display text-2xl font-semibold text-ink"
+            className="flex scroll-mt-36 items-center gap-3 border-b border-brand-100 pb-2 font-display text-2xl font-semibold text-ink"
           >
+            <CategoryArt category={category.name} pixels={48} className="h-12 w-12" />
             {category.name}
           </h2>
           <ul className="mt-4 space-y-3">

@@ -3,5 +3,6 @@
 export { useCities, useCityTreatments, type City, type Treatment } from './api';
 export { clearChosenCity, readChosenCity, saveChosenCity } from './chosen-city';
 export { CityPicker } from './city-picker';
+export { CategoryArt } from './category-art';
 export { categoryAnchor, groupTreatments, type MenuItem } from './group-treatments';
 export { CategoryNav, TreatmentMenu } from './treatment-menu';

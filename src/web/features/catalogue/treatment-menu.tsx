@@ -1,5 +1,6 @@
 import { formatPence, truncateWords } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
+import { CategoryArt } from './category-art';
 import type { MenuCategory, MenuItem } from './group-treatments';
 
 function AddOnLine({ addOns }: { addOns: MenuItem['addOns'] }) {
@@ -48,8 +49,9 @@ export function CategoryNav({ categories }: { categories: MenuCategory[] }) {
           <li key={category.anchor} className="shrink-0">
             <a
               href={`#${category.anchor}`}
-              className="inline-flex min-h-10 items-center rounded-full border border-brand-200 bg-white px-4 whitespace-nowrap text-sm font-medium text-brand-900 transition-colors hover:border-brand-400 hover:bg-brand-50"
+              className="inline-flex min-h-10 items-center gap-2 rounded-full border border-brand-200 bg-white py-1 pr-4 pl-1.5 whitespace-nowrap text-sm font-medium text-brand-900 transition-colors hover:border-brand-400 hover:bg-brand-50"
             >
+              <CategoryArt category={category.name} pixels={28} className="h-7 w-7" />
               {category.name}
             </a>
           </li>
@@ -64,13 +66,20 @@ export function TreatmentMenu({ categories }: { categories: MenuCategory[] }) {
     <div className="space-y-10 sm:space-y-14">
       {categories.map((category) => (
         <section key={category.anchor} aria-labelledby={category.anchor}>
-          <div className="flex items-baseline justify-between gap-4 border-b border-brand-100 pb-3">
-            <h2
-              id={category.anchor}
-              className="scroll-mt-36 font-display text-2xl font-semibold text-ink sm:text-3xl"
-            >
-              {category.name}
-            </h2>
+          <div className="flex items-center justify-between gap-4 border-b border-brand-100 pb-3">
+            <div className="flex items-center gap-3 sm:gap-4">
+              <CategoryArt
+                category={category.name}
+                pixels={56}
+                className="h-12 w-12 sm:h-14 sm:w-14"
+              />
+              <h2
+                id={category.anchor}
+                className="scroll-mt-36 font-display text-2xl font-semibold text-ink sm:text-3xl"
+              >
+                {category.name}
+              </h2>
+            </div>
             <p className="text-sm text-muted">
               {category.items.length} {category.items.length === 1 ? 'treatment' : 'treatments'}
             </p>

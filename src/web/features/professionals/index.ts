@@ -8,5 +8,4 @@ export {
 } from './api';
 export { CityFilter } from './city-filter';
 export { ProfessionalCard } from './professional-card';
-export { ProfessionalPhoto } from './professional-photo';
 export { ProfessionalTreatmentList } from './treatment-list';

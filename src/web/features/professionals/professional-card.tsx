@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRightIcon, MapPinIcon } from '../../components/icons';
 import type { ProfessionalSummary } from './api';
-import { ProfessionalPhoto } from './professional-photo';
+import { TherapistPhoto } from '../../components/therapist-photo';
 
 export function professionalPath(username: string): string {
   return `/professionals/${encodeURIComponent(username)}`;
@@ -12,13 +12,11 @@ export function ProfessionalCard({ professional }: { professional: ProfessionalS
   const { name, photoUrl, areaName, bio, treatmentCount } = professional;
   return (
     <article className="group relative flex h-full gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-within:border-brand-300 sm:p-5">
-      <ProfessionalPhoto
-        name={name}
+      <TherapistPhoto
         photoUrl={photoUrl}
         alt=""
-        size="h-16 w-16 sm:h-20 sm:w-20"
         pixels={80}
-        initialClass="text-2xl sm:text-3xl"
+        className="h-16 w-16 ring-4 ring-white sm:h-20 sm:w-20"
       />
       <div className="min-w-0 flex-1">
         <h2 className="text-lg leading-snug font-semibold text-ink">

@@ -1,6 +1,6 @@
 import { formatPence } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
-import { categoryAnchor } from '../catalogue';
+import { CategoryArt, categoryAnchor } from '../catalogue';
 import { formatDuration } from '../booking';
 import type { ProfessionalTreatment } from './api';
 
@@ -32,7 +32,11 @@ export function ProfessionalTreatmentList({
         const id = `offered-${categoryAnchor(category.name)}`;
         return (
           <section key={category.name} aria-labelledby={id}>
-            <h3 id={id} className="text-sm font-semibold tracking-widest text-brand-800 uppercase">
+            <h3
+              id={id}
+              className="flex items-center gap-2 text-sm font-semibold tracking-widest text-brand-800 uppercase"
+            >
+              <CategoryArt category={category.name} pixels={32} className="h-8 w-8" />
               {category.name}
             </h3>
             <ul className="mt-2 divide-y divide-brand-100 rounded-2xl border border-brand-100 bg-white shadow-sm">

@@ -4,11 +4,11 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { MapPinIcon, ShieldIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
+import { TherapistPhoto } from '../../components/therapist-photo';
 import { firstName, useBookingStore } from '../../features/booking';
 import { LoadingBlock } from '../../components/page-heading';
 import {
   type Professional,
-  ProfessionalPhoto,
   ProfessionalTreatmentList,
   useProfessional,
   USERNAME_PATTERN,
@@ -74,13 +74,12 @@ function ProfileView({ professional }: { professional: Professional }) {
       <title>{`${professional.name} · ${BRAND_NAME}`}</title>
       <div className="grid gap-6 md:grid-cols-[1fr_21rem] md:gap-10">
         <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-6 sm:text-left md:col-start-1">
-          <ProfessionalPhoto
-            name={professional.name}
+          <TherapistPhoto
             photoUrl={professional.photoUrl}
             alt={`Photo of ${professional.name}`}
-            size="h-28 w-28 sm:h-36 sm:w-36"
             pixels={144}
-            initialClass="text-5xl sm:text-6xl"
+            className="h-28 w-28 ring-4 ring-white sm:h-36 sm:w-36"
+            eager
           />
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-widest text-brand-800 uppercase">
