@@ -36,11 +36,37 @@ export const availableTherapistSchema = z.object({
   meetsMinimumSpend: z.boolean(),
   minimumSpendPence: pence,
   shortfallPence: pence,
-  slots: z.array(isoInstant).describe('Free start times'),
+  slotMinutes: z
+    .array(minutes)
+    .describe('Free start times, as minutes after dayStartsAt (540 is 09:00 on most days)'),
 });
 
+/**
+ * Slots are minutes after the UK day's start rather than full instants: a busy day lists over a
+ * thousand, and "540" is a fifth of "2026-11-24T09:00:00.000Z". Counting from the instant the day
+ * starts keeps them exact on the days the clocks change (when 01:30 happens twice in October).
+ */
 export const availableTherapistsAnswer = z.object({
+  date: isoDay,
+  dayStartsAt: isoInstant.describe('The instant the UK day starts (00:00 Europe/London)'),
   therapists: z.array(availableTherapistSchema),
 });
 
-export type AvailableTherapist = z.infer<typeof availableTherapistSchema>;
+export type AvailableTherapistOnWire = z.infer<typeof availableTherapistSchema>;
+export type AvailableTherapistsAnswer = z.infer<typeof availableTherapistsAnswer>;
+
+/** One therapist with their free start times as ISO instants: what the web app works with. */
+export type AvailableTherapist = Omit<AvailableTherapistOnWire, 'slotMinutes'> & {
+  slots: string[];
+};
+
+/** The answer's therapists with each slot as an ISO instant (dayStartsAt plus its minutes). */
+export function therapistsWithSlotInstants(
+  answer: AvailableTherapistsAnswer,
+): AvailableTherapist[] {
+  const dayStart = Date.parse(answer.dayStartsAt);
+  return answer.therapists.map(({ slotMinutes, ...therapist }) => ({
+    ...therapist,
+    slots: slotMinutes.map((m) => new Date(dayStart + m * 60_000).toISOString()),
+  }));
+}

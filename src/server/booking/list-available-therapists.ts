@@ -1,5 +1,5 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import type { AvailableTherapist } from '../../contract/availability';
+import type { AvailableTherapistsAnswer } from '../../contract/availability';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
@@ -7,6 +7,8 @@ import { requestedDay } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
 import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
+
+const byName = new Intl.Collator('en-GB');
 
 export interface TherapistSearch {
   city: string;
@@ -23,7 +25,7 @@ export interface TherapistSearch {
 export async function listAvailableTherapists(
   ctx: AppContext,
   search: TherapistSearch,
-): Promise<AvailableTherapist[]> {
+): Promise<AvailableTherapistsAnswer> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
@@ -35,7 +37,7 @@ export async function listAvailableTherapists(
   const calendars = await loadCalendars(ctx.db, bookable, day, now);
   const keep = availabilityWindow(nowMs, config);
 
-  const result: AvailableTherapist[] = [];
+  const result: AvailableTherapistsAnswer['therapists'] = [];
   for (const { therapist: t, total } of priced) {
     const slots = total.meetsMinimumSpend
       ? computeSlots({
@@ -55,14 +57,20 @@ export async function listAvailableTherapists(
       name: t.name,
       photoUrl: t.photoUrl,
       ...total,
-      slots: slots.map((s) => new Date(s).toISOString()),
+      slotMinutes: slots.map((s) => (s - day.start) / 60_000),
     });
   }
   // Bookable first, earliest free time first; then those below minimum spend.
-  return result.sort(
+  const firstSlot = (t: { slotMinutes: number[] }) => t.slotMinutes[0] ?? Infinity;
+  result.sort(
     (a, b) =>
       Number(b.meetsMinimumSpend) - Number(a.meetsMinimumSpend) ||
-      (a.slots[0] ?? '').localeCompare(b.slots[0] ?? '') ||
-      a.name.localeCompare(b.name),
+      firstSlot(a) - firstSlot(b) ||
+      byName.compare(a.name, b.name),
   );
+  return {
+    date: search.date,
+    dayStartsAt: new Date(day.start).toISOString(),
+    therapists: result,
+  };
 }
