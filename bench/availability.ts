@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { slotMinutesOf } from '../src/contract/availability';
 import { UK_TIME_ZONE } from '../src/domain/constants';
 import { ukDateOf } from '../src/domain/uk-time';
 import type { DatabaseKind } from '../src/server/db/client';
@@ -78,7 +79,8 @@ const median = (values: number[]) => {
 };
 
 interface TherapistsBody {
-  therapists: { slotMinutes: number[] }[];
+  slotGridMinutes: number;
+  therapists: { slotRuns: [number, number][] }[];
 }
 
 /** Asks every search of the mix once: all must be 200; describes what a typical answer holds. */
@@ -95,7 +97,12 @@ async function sampleAnswers(server: BenchServer, paths: string[]): Promise<Typi
     const body = JSON.parse(text) as TherapistsBody;
     bytes.push(Buffer.byteLength(text));
     therapists.push(body.therapists.length);
-    slots.push(body.therapists.reduce((n, t) => n + t.slotMinutes.length, 0));
+    slots.push(
+      body.therapists.reduce(
+        (n, t) => n + slotMinutesOf(t.slotRuns, body.slotGridMinutes).length,
+        0,
+      ),
+    );
   }
   return {
     searches: paths.length,

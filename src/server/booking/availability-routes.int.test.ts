@@ -77,14 +77,15 @@ for (const kind of testDatabaseKinds()) {
       return therapistsWithSlotInstants(availableTherapistsAnswer.parse(res.json()));
     };
 
-    it('lists slots as minutes after the start of the UK day', async () => {
+    it('lists slots as runs of minutes after the start of the UK day', async () => {
       const res = await get(`/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`);
       const answer = availableTherapistsAnswer.parse(res.json());
       expect(answer.date).toBe(DAY);
       expect(answer.dayStartsAt).toBe('2026-11-24T00:00:00.000Z');
       // 09:00 to 10:45 every 15 minutes (GMT in November: minutes after midnight UTC too).
       const anna = answer.therapists.find((t) => t.id === 't-anna');
-      expect(anna?.slotMinutes).toEqual([540, 555, 570, 585, 600, 615, 630, 645]);
+      expect(answer.slotGridMinutes).toBe(15);
+      expect(anna?.slotRuns).toEqual([[540, 645]]);
     });
 
     it('shows only visible therapists, prices from the database and the 15-minute buffer', async () => {

@@ -1,5 +1,6 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import type { AvailableTherapistsAnswer } from '../../contract/availability';
+import { slotRunsOf, type AvailableTherapistsAnswer } from '../../contract/availability';
+import { basketTotal } from '../../domain/basket';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
@@ -30,7 +31,7 @@ export async function listAvailableTherapists(
   const now = ctx.now();
   const nowMs = now.getTime();
   let day = { start: 0, end: 0 };
-  const { priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
+  const { selection, priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
     day = requestedDay(search.date, nowMs, config);
   });
   const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
@@ -56,21 +57,31 @@ export async function listAvailableTherapists(
       username: t.username,
       name: t.name,
       photoUrl: t.photoUrl,
-      ...total,
-      slotMinutes: slots.map((s) => (s - day.start) / 60_000),
+      meetsMinimumSpend: total.meetsMinimumSpend,
+      minimumSpendPence: total.minimumSpendPence,
+      shortfallPence: total.shortfallPence,
+      slotRuns: slotRunsOf(
+        slots.map((s) => (s - day.start) / 60_000),
+        config.gridMinutes,
+      ),
     });
   }
   // Bookable first, earliest free time first; then those below minimum spend.
-  const firstSlot = (t: { slotMinutes: number[] }) => t.slotMinutes[0] ?? Infinity;
+  const firstSlot = (t: { slotRuns: [number, number][] }) => t.slotRuns[0]?.[0] ?? Infinity;
   result.sort(
     (a, b) =>
       Number(b.meetsMinimumSpend) - Number(a.meetsMinimumSpend) ||
       firstSlot(a) - firstSlot(b) ||
       byName.compare(a.name, b.name),
   );
+  // Price and duration do not depend on the therapist, only whether they reach the minimum.
+  const { totalPricePence, totalDurationMinutes } = basketTotal(selection.items, null, config);
   return {
     date: search.date,
     dayStartsAt: new Date(day.start).toISOString(),
+    slotGridMinutes: config.gridMinutes,
+    totalPricePence,
+    totalDurationMinutes,
     therapists: result,
   };
 }
