@@ -5,7 +5,11 @@ import type { DatabaseKind } from '../src/server/db/client';
 import type { BenchOptions } from './availability';
 import { ROOT, type PreparedDatabase } from './bench-server';
 import type { LoadedCounts } from './load-scale-data';
+import { profileLines, type Frame, type ProfileSummary } from './cpu-profile';
 import type { LoadResult } from './load-test';
+
+/** A measured load and the server's CPU profile over it (null when none was written). */
+export type ProfiledLoad = LoadResult & { profile: ProfileSummary | null };
 
 // Results of `npm run bench -- availability`: one small JSON file per database (the raw figures)
 // and availability.md, rebuilt from every JSON file present so a run on one database keeps the
@@ -37,6 +41,11 @@ export interface ResultRow {
   timeouts: number;
   errors: number;
   meanResponseBytes: number;
+  /** Server main-thread CPU (busy samples) per answer, in ms; null without a profile. Absent
+   * from results written before the bench took profiles. */
+  cpuMsPerRequest?: number | null;
+  /** The five frames with the most self time while this row was measured. */
+  topFrames?: Frame[];
 }
 
 export interface AvailabilityResult {
@@ -78,12 +87,12 @@ export function availabilityResult(input: {
   days: number;
   loadAverage: number;
   typical: TypicalAnswer;
-  baseline: LoadResult;
-  cached: LoadResult;
-  uncached: LoadResult;
+  baseline: ProfiledLoad;
+  cached: ProfiledLoad;
+  uncached: ProfiledLoad;
 }): AvailabilityResult {
   const { baseline, cached, uncached, options } = input;
-  const row = (route: string, configuration: ResultRow['configuration'], r: LoadResult) => ({
+  const row = (route: string, configuration: ResultRow['configuration'], r: ProfiledLoad) => ({
     route,
     configuration,
     p50Ms: round(r.p50Ms, 2),
@@ -95,6 +104,8 @@ export function availabilityResult(input: {
     timeouts: r.timeouts,
     errors: r.errors,
     meanResponseBytes: Math.round(r.meanResponseBytes),
+    cpuMsPerRequest: r.profile && r.requests > 0 ? round(r.profile.busyMs / r.requests, 3) : null,
+    topFrames: r.profile?.top.map((f) => ({ ...f, selfShare: round(f.selfShare, 3) })) ?? [],
   });
   const therapists = 'GET /api/cities/:city/therapists';
   const rows = [
@@ -232,6 +243,21 @@ export function renderMarkdown(results: AvailabilityResult[]): string {
     '',
     ...results.flatMap(targetLines),
     '',
+    '## Where the server spends its time',
+    '',
+    'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
+    'main-thread CPU per answer (busy samples over answers) and the five functions with the most',
+    'self time, as a share of the busy samples.',
+    '',
+    ...results.flatMap((r) =>
+      r.rows.flatMap((row) =>
+        profileLines(
+          `${DB_NAMES[r.database]}, ${row.route} (${row.configuration})`,
+          row.cpuMsPerRequest ?? null,
+          row.topFrames ?? [],
+        ),
+      ),
+    ),
   ].join('\n');
 }
 

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { slotMinutesOf } from '../src/contract/availability';
 import { UK_TIME_ZONE } from '../src/domain/constants';
 import { ukDateOf } from '../src/domain/uk-time';
 import type { DatabaseKind } from '../src/server/db/client';
@@ -15,8 +16,10 @@ import {
   availabilityResult,
   printAndWrite,
   type AvailabilityResult,
+  type ProfiledLoad,
   type TypicalAnswer,
 } from './availability-report';
+import type { ProfileSummary } from './cpu-profile';
 import { generateScaleData, SCALE_CITIES, type ScaleData } from './scale-data';
 
 // `npm run bench -- availability`: the therapists search under load, against a liveness route on
@@ -76,7 +79,8 @@ const median = (values: number[]) => {
 };
 
 interface TherapistsBody {
-  therapists: { slots: string[] }[];
+  slotGridMinutes: number;
+  therapists: { slotRuns: [number, number][] }[];
 }
 
 /** Asks every search of the mix once: all must be 200; describes what a typical answer holds. */
@@ -93,7 +97,12 @@ async function sampleAnswers(server: BenchServer, paths: string[]): Promise<Typi
     const body = JSON.parse(text) as TherapistsBody;
     bytes.push(Buffer.byteLength(text));
     therapists.push(body.therapists.length);
-    slots.push(body.therapists.reduce((n, t) => n + t.slots.length, 0));
+    slots.push(
+      body.therapists.reduce(
+        (n, t) => n + slotMinutesOf(t.slotRuns, body.slotGridMinutes).length,
+        0,
+      ),
+    );
   }
   return {
     searches: paths.length,
@@ -108,14 +117,19 @@ async function sampleAnswers(server: BenchServer, paths: string[]): Promise<Typi
 async function withServer<T>(
   env: Record<string, string>,
   use: (server: BenchServer) => Promise<T>,
-): Promise<T> {
+): Promise<{ value: T; profile: BenchServer['profile'] }> {
   const server = await startServer(env);
   try {
-    return await use(server);
+    return { value: await use(server), profile: server.profile };
   } finally {
     await server.stop();
   }
 }
+
+const withProfile = (load: LoadResult, summary: ProfileSummary | null | undefined) => ({
+  ...load,
+  profile: summary ?? null,
+});
 
 async function measureOn(
   prepared: PreparedDatabase,
@@ -123,9 +137,9 @@ async function measureOn(
   options: BenchOptions,
 ): Promise<{
   typical: TypicalAnswer;
-  baseline: LoadResult;
-  cached: LoadResult;
-  uncached: LoadResult;
+  baseline: ProfiledLoad;
+  cached: ProfiledLoad;
+  uncached: ProfiledLoad;
 }> {
   const load = (baseUrl: string, loadPaths: string[]): LoadOptions => ({
     baseUrl,
@@ -150,7 +164,15 @@ async function measureOn(
     { ...prepared.env, AVAILABILITY_CACHE_SECONDS: '0' },
     (server) => runLoad(load(server.url, paths)),
   );
-  return { ...first, uncached };
+  const { baseline, cached, typical } = first.value;
+  const [baselineCpu, cachedCpu] = await first.profile([baseline.window, cached.window]);
+  const [uncachedCpu] = await uncached.profile([uncached.value.window]);
+  return {
+    typical,
+    baseline: withProfile(baseline, baselineCpu),
+    cached: withProfile(cached, cachedCpu),
+    uncached: withProfile(uncached.value, uncachedCpu),
+  };
 }
 
 async function benchOneDatabase(

@@ -11,6 +11,12 @@ import {
   type Db,
 } from '../src/server/db/client';
 import { registerCleanup } from './cleanup';
+import {
+  readMainThreadProfile,
+  summariseWindow,
+  type ProfileSummary,
+  type ProfileWindow,
+} from './cpu-profile';
 import { loadScaleData, type LoadedCounts } from './load-scale-data';
 import type { ScaleData } from './scale-data';
 
@@ -135,6 +141,8 @@ async function freePort(): Promise<number> {
 export interface BenchServer {
   url: string;
   stop(): Promise<void>;
+  /** After stop(): the server's main-thread CPU profile over each window; removes the files. */
+  profile(windows: ProfileWindow[]): Promise<(ProfileSummary | null)[]>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,8 +151,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Sampling costs a few per cent of CPU; every route of a run pays it alike, baseline included.
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), 'bench-profile-'));
+  const removeProfiles = () => rm(profileDir, { recursive: true, force: true });
+  const unregisterProfiles = registerCleanup(removeProfiles);
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const nodeArgs = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
     cwd: ROOT,
     // Only what the run sets: no INTERNAL_API_TOKEN, DATABASE_URL or tuning from the caller's shell.
     env: {
@@ -190,5 +203,11 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
       cause: error,
     });
   }
-  return { url, stop };
+  const profile = async (windows: ProfileWindow[]) => {
+    const cpu = await readMainThreadProfile(profileDir);
+    unregisterProfiles();
+    await removeProfiles();
+    return windows.map((w) => (cpu ? summariseWindow(cpu, w, ROOT) : null));
+  };
+  return { url, stop, profile };
 }

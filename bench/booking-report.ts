@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseKind } from '../src/server/db/client';
 import { RESULTS_DIR } from './availability-report';
+import { profileLines, type Frame } from './cpu-profile';
 
 // Results of `npm run bench -- booking`: booking-<database>.json with the figures, and booking.md
 // rebuilt from every JSON file present, so a run on one database keeps the other's last figures.
@@ -34,6 +35,14 @@ export interface BookingResult {
   pay: Timing;
   statuses: { baseline: Record<string, number>; booking: Record<string, number> };
   slotsUsed: number;
+  /** The server's CPU profile over each measured part (see cpu-profile.ts); absent from results
+   * written before the bench took profiles. */
+  profiles?: { baseline: RouteProfile | null; booking: RouteProfile | null };
+}
+
+export interface RouteProfile {
+  cpuMsPerRequest: number;
+  top: Frame[];
 }
 
 const DB_NAMES: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
@@ -83,6 +92,24 @@ function markdown(results: BookingResult[]): string {
       return `- ${DB_NAMES[r.database]}: ${problems.length === 0 ? 'valid run (every hold 201, every payment confirmed)' : `**invalid**: ${problems.join('; ')}`}`;
     }),
     '',
+    '## Where the server spends its time',
+    '',
+    'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
+    'main-thread CPU per request (a booking is two requests) and the five functions with the most',
+    'self time, as a share of the busy samples.',
+    '',
+    ...results.flatMap((r) => [
+      ...profileLines(
+        `${DB_NAMES[r.database]}, GET /api/health/live (baseline)`,
+        r.profiles?.baseline?.cpuMsPerRequest ?? null,
+        r.profiles?.baseline?.top ?? [],
+      ),
+      ...profileLines(
+        `${DB_NAMES[r.database]}, POST /api/bookings and POST /api/bookings/:id/payment`,
+        r.profiles?.booking?.cpuMsPerRequest ?? null,
+        r.profiles?.booking?.top ?? [],
+      ),
+    ]),
   ];
   return lines.join('\n');
 }

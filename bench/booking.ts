@@ -9,6 +9,7 @@ import {
   prepareBookingDatabase,
   type BookingBenchData,
 } from './booking-data';
+import { nowMicros, type ProfileSummary, type ProfileWindow } from './cpu-profile';
 import { printAndWriteBooking, type BookingResult, type Timing } from './booking-report';
 
 // `npm run bench -- booking`: N connections, each a signed-in customer, each booking in a loop:
@@ -80,6 +81,7 @@ interface Measured {
   hold: Timing;
   pay: Timing;
   statuses: Record<string, number>;
+  window: ProfileWindow;
 }
 
 function timingOf(samples: number[], elapsedSeconds: number, completed: number): Timing {
@@ -106,6 +108,7 @@ async function drive(
   const pays: number[] = [];
   const statuses: Record<string, number> = {};
   const started = performance.now();
+  const startUs = nowMicros();
   const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
@@ -131,6 +134,7 @@ async function drive(
     hold: timingOf(holds, elapsed, holds.length),
     pay: timingOf(pays, elapsed, pays.length),
     statuses,
+    window: { startUs, endUs: nowMicros() },
   };
 }
 
@@ -145,6 +149,7 @@ async function benchOn(
   try {
     step(`loaded in ${prepared.loadSeconds.toFixed(1)} s`);
     const server = await startServer({ ...prepared.env, AUTH_RATE_LIMIT: 'false' });
+    let measured: { result: BookingResult; windows: ProfileWindow[] };
     try {
       const origin = `http://localhost:${new URL(server.url).port}`;
       step(`signing up ${options.connections} customers`);
@@ -191,7 +196,7 @@ async function benchOn(
       step(`hold and pay (${options.warmupSeconds} s warm-up)`);
       await drive(options.connections, options.warmupSeconds, book);
       const booking = await drive(options.connections, options.durationSeconds, book);
-      return {
+      const result: BookingResult = {
         bench: 'booking',
         database: kind,
         date: new Date().toISOString(),
@@ -214,10 +219,22 @@ async function benchOn(
         pay: booking.pay,
         statuses: { baseline: baseline.statuses, booking: booking.statuses },
         slotsUsed: nextSlot,
+        profiles: { baseline: null, booking: null },
       };
+      measured = { result, windows: [baseline.window, booking.window] };
     } finally {
       await server.stop();
     }
+    const [baselineCpu, bookingCpu] = await server.profile(measured.windows);
+    const { result } = measured;
+    const perRequest = (summary: ProfileSummary | null | undefined, requests: number) =>
+      summary ? { cpuMsPerRequest: summary.busyMs / requests, top: summary.top } : null;
+    result.profiles = {
+      baseline: perRequest(baselineCpu, result.baseline.count),
+      // Two requests (hold, pay) per booking.
+      booking: perRequest(bookingCpu, result.booking.count * 2),
+    };
+    return result;
   } finally {
     await prepared.destroy();
   }

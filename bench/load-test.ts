@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { nowMicros, type ProfileWindow } from './cpu-profile';
 
 // One measured load: autocannon with N keep-alive connections for a fixed time, after an unmeasured
 // warm-up (JIT, connection pools, caches). Latency percentiles come from every response's own
@@ -28,6 +29,8 @@ export interface LoadResult {
   /** Mean bytes per response, headers included, as received by the client. */
   meanResponseBytes: number;
   statusCodes: Record<string, number>;
+  /** When the measured part ran, to pick its samples out of the server's CPU profile. */
+  window: ProfileWindow;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -67,7 +70,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(options, options.warmupSeconds);
 
   const latencies: number[] = [];
+  const startUs = nowMicros();
   const result = await fire(options, options.durationSeconds, (ms) => latencies.push(ms));
+  const window = { startUs, endUs: nowMicros() };
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -86,5 +91,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // Only 2xx bytes are counted by autocannon; a valid run has nothing else.
     meanResponseBytes: result['2xx'] > 0 ? result.throughput.total / result['2xx'] : 0,
     statusCodes,
+    window,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableTherapistsAnswer, therapistsWithSlotInstants } from '../contract/availability';
 import { ukDateOf } from '../domain/uk-time';
 import { importCatalogue } from '../server/catalogue/import-catalogue';
 import type { DataDirLock } from '../server/db/data-dir-lock';
@@ -158,9 +159,9 @@ describe.each(testDatabaseKinds())(
       const times = await app.inject(
         `/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`,
       );
-      const anna = times
-        .json<{ therapists: { id: string; slots: string[] }[] }>()
-        .therapists.find((t) => t.id === 't-anna');
+      const anna = therapistsWithSlotInstants(availableTherapistsAnswer.parse(times.json())).find(
+        (t) => t.id === 't-anna',
+      );
       expect(anna?.slots).toContain(START);
 
       const record = await runCli(['booking', reference], env);

@@ -33,22 +33,88 @@ export const availableDatesAnswer = z.object({
   dates: z.array(isoDay).describe('UK days with at least one bookable slot'),
 });
 
+/** A run of start times: every slotGridMinutes from the first to the last, both included. */
+const slotRun = z.tuple([minutes, minutes]);
+
 /** One therapist who can take the treatments on the day asked for. */
 export const availableTherapistSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
   photoUrl: z.string().nullable(),
-  totalPricePence: pence,
-  totalDurationMinutes: minutes,
   meetsMinimumSpend: z.boolean(),
   minimumSpendPence: pence,
   shortfallPence: pence,
-  slots: z.array(isoInstant).describe('Free start times'),
+  slotRuns: z
+    .array(slotRun)
+    .describe(
+      'Free start times as runs [first, last], in minutes after dayStartsAt: ' +
+        '[[540, 600]] is 09:00, 09:15, 09:30, 09:45 and 10:00 on a 15-minute grid',
+    ),
 });
 
+/**
+ * Slots are runs of minutes after the UK day's start rather than one full instant each: a busy day
+ * lists over a thousand start times, most of them in a few unbroken runs per therapist, and
+ * "2026-11-24T09:00:00.000Z" repeated made up three quarters of the answer. Counting from the
+ * instant the day starts keeps them exact on the days the clocks change (01:30 happens twice in
+ * October); UK offsets are whole hours, so the grid is even in elapsed minutes too. The basket's
+ * price and duration are the same with every therapist, so they are said once.
+ */
 export const availableTherapistsAnswer = z.object({
+  date: isoDay,
+  dayStartsAt: isoInstant.describe('The instant the UK day starts (00:00 Europe/London)'),
+  slotGridMinutes: minutes.positive().describe('Start times are this many minutes apart'),
+  totalPricePence: pence,
+  totalDurationMinutes: minutes.describe('The treatments and the 15-minute buffer'),
   therapists: z.array(availableTherapistSchema),
 });
 
-export type AvailableTherapist = z.infer<typeof availableTherapistSchema>;
+export type AvailableTherapistOnWire = z.infer<typeof availableTherapistSchema>;
+export type AvailableTherapistsAnswer = z.infer<typeof availableTherapistsAnswer>;
+
+/** One therapist with the basket's totals and free start times as ISO instants: what the web
+ * app works with. */
+export type AvailableTherapist = Omit<AvailableTherapistOnWire, 'slotRuns'> & {
+  totalPricePence: number;
+  totalDurationMinutes: number;
+  slots: string[];
+};
+
+/** Runs of start times back to the minutes of each one. */
+export function slotMinutesOf(
+  runs: readonly (readonly [number, number])[],
+  grid: number,
+): number[] {
+  const out: number[] = [];
+  for (const [first, last] of runs) for (let m = first; m <= last; m += grid) out.push(m);
+  return out;
+}
+
+/** Minutes of the day (ascending, on the grid) as runs: what slotMinutesOf reads back. */
+export function slotRunsOf(slotMinutes: readonly number[], grid: number): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const m of slotMinutes) {
+    const run = runs.at(-1);
+    if (run && m === run[1] + grid) run[1] = m;
+    else runs.push([m, m]);
+  }
+  return runs;
+}
+
+/** The answer's therapists, each with the totals and its slots as ISO instants (dayStartsAt
+ * plus the minutes). */
+export function therapistsWithSlotInstants(
+  answer: AvailableTherapistsAnswer,
+): AvailableTherapist[] {
+  const dayStart = Date.parse(answer.dayStartsAt);
+  const { totalPricePence, totalDurationMinutes, slotGridMinutes } = answer;
+  return answer.therapists.map(({ slotRuns, ...therapist }) => ({
+    ...therapist,
+    totalPricePence,
+    totalDurationMinutes,
+    slots: slotMinutesOf(slotRuns, slotGridMinutes).map((m) =>
+      new Date(dayStart + m * 60_000).toISOString(),
+    ),
+  }));
+}

@@ -24,7 +24,11 @@ import {
 import { api } from '../web/lib/api';
 import { codeOf } from '../test-support/gift-card-fixtures';
 import { authProvidersSchema } from './auth';
-import { availableDatesAnswer, availableTherapistsAnswer } from './availability';
+import {
+  availableDatesAnswer,
+  availableTherapistsAnswer,
+  therapistsWithSlotInstants,
+} from './availability';
 import { bookingViewSchema } from './booking';
 import { citiesAnswer, cityTreatmentsAnswer } from './catalogue';
 import {
@@ -79,11 +83,10 @@ describe('the web client reading the real server', () => {
       schema: availableDatesAnswer,
     });
     expect(dates).toContain('2026-11-24');
-    const { therapists } = await api.get(
-      `/api/cities/testcity/therapists?date=2026-11-24&${query}`,
-      {
+    const therapists = therapistsWithSlotInstants(
+      await api.get(`/api/cities/testcity/therapists?date=2026-11-24&${query}`, {
         schema: availableTherapistsAnswer,
-      },
+      }),
     );
     expect(therapists.find((t) => t.id === 't-anna')?.slots).toContain(at('2026-11-24', '10:00'));
 

@@ -106,9 +106,14 @@ export async function setUpBookingTest(
     catalogue?: ReturnType<typeof bookingCatalogue>;
     /** Other app dependencies, e.g. webhookWorker: false for a test that drives its own. */
     deps?: Omit<Parameters<typeof buildTestApp>[1], 'env' | 'now'>;
+    /** Called with every SQL statement, to count them. */
+    onQuery?: (query: string) => void;
   } = {},
 ): Promise<BookingTestEnv> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(
+    kind,
+    options.onQuery ? { onQuery: options.onQuery } : {},
+  );
   const imported = await importCatalogue(database.db, options.catalogue ?? bookingCatalogue());
   if (!imported.ok) throw new Error(JSON.stringify(imported.problems.slice(0, 3)));
   const clock = new TestClock();

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableTherapistsAnswer, therapistsWithSlotInstants } from '../../contract/availability';
 import type { CustomerProfile } from '../../domain/types';
 import { buildTestApp } from '../../test-support/test-app';
 import { testCatalogue } from '../../test-support/booking-fixtures';
@@ -53,9 +55,13 @@ for (const kind of testDatabaseKinds()) {
     let app: FastifyInstance;
     let customer: CustomerProfile | null = null;
     let queries = 0;
+    const inRequest = new AsyncLocalStorage<true>();
 
     beforeAll(async () => {
-      database = await createTestDatabase(kind, { onQuery: () => void queries++ });
+      // Only requests' own statements: background jobs query on their own timers.
+      database = await createTestDatabase(kind, {
+        onQuery: () => void (inRequest.getStore() ? queries++ : undefined),
+      });
       const imported = await importCatalogue(database.db, catalogue);
       expect(imported.ok).toBe(true);
       app = await buildTestApp(database, {
@@ -63,6 +69,7 @@ for (const kind of testDatabaseKinds()) {
         now: () => NOW,
         currentCustomer: async () => customer,
       });
+      app.addHook('onRequest', (_request, _reply, done) => inRequest.run(true, done));
     });
     afterAll(async () => {
       await app.close();
@@ -73,17 +80,19 @@ for (const kind of testDatabaseKinds()) {
     const therapists = async (query: string) => {
       const res = await get(`/api/cities/testcity/therapists?${query}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{
-        therapists: {
-          id: string;
-          slots: string[];
-          meetsMinimumSpend: boolean;
-          shortfallPence: number;
-          totalPricePence: number;
-          totalDurationMinutes: number;
-        }[];
-      }>().therapists;
+      return therapistsWithSlotInstants(availableTherapistsAnswer.parse(res.json()));
     };
+
+    it('lists slots as runs of minutes after the start of the UK day', async () => {
+      const res = await get(`/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`);
+      const answer = availableTherapistsAnswer.parse(res.json());
+      expect(answer.date).toBe(DAY);
+      expect(answer.dayStartsAt).toBe('2026-11-24T00:00:00.000Z');
+      // 09:00 to 10:45 every 15 minutes (GMT in November: minutes after midnight UTC too).
+      const anna = answer.therapists.find((t) => t.id === 't-anna');
+      expect(answer.slotGridMinutes).toBe(15);
+      expect(anna?.slotRuns).toEqual([[540, 645]]);
+    });
 
     it('shows only visible therapists, prices from the database and the 15-minute buffer', async () => {
       const list = await therapists(`date=${DAY}&treatments=massage-60`);
@@ -224,6 +233,8 @@ for (const kind of testDatabaseKinds()) {
       expect((await importCatalogue(database.db, { therapists: extra })).ok).toBe(true);
       const after = [await count(url), await count(datesUrl)];
       expect(after).toEqual(before);
+      // City, selection (with add-ons), candidates, calendars (windows and bookings together).
+      expect(after[0]).toBe(4);
       expect((await get(url)).json().therapists.length).toBeGreaterThan(40);
     });
   });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { booking, WALLET_KINDS } from '../db/schema';
+import { queryRows } from '../db/query-rows';
+import { booking, WALLET_KINDS, walletEntry } from '../db/schema';
 import { appendWalletEntry, debitWallet, walletBalance } from '../wallet/wallet-ledger';
 import { PENDING_STATUSES } from './booking-db';
 
@@ -14,14 +15,8 @@ export { WALLET_KINDS, type WalletKind } from '../db/schema';
 
 export { walletBalance };
 
-/** Credit promised to the customer's other bookings still waiting for payment (holds not run out). */
-export async function reservedCredit(
-  tx: Db,
-  userId: string,
-  now: Date,
-  exceptBookingId?: string,
-): Promise<number> {
-  const [row] = await tx
+const reservedQuery = (tx: Db, userId: string, now: Date, exceptBookingId?: string) =>
+  tx
     .select({ reserved: sql<string>`coalesce(sum(${booking.creditAppliedPence}), 0)` })
     .from(booking)
     .where(
@@ -32,19 +27,35 @@ export async function reservedCredit(
         exceptBookingId ? ne(booking.id, exceptBookingId) : undefined,
       ),
     );
+
+/** Credit promised to the customer's other bookings still waiting for payment (holds not run out). */
+export async function reservedCredit(
+  tx: Db,
+  userId: string,
+  now: Date,
+  exceptBookingId?: string,
+): Promise<number> {
+  const [row] = await reservedQuery(tx, userId, now, exceptBookingId);
   return Number(row?.reserved ?? 0);
 }
 
-/** What a new booking may use: the balance less what other waiting bookings have reserved. */
+/**
+ * What a new booking may use: the balance less what other waiting bookings have reserved. One
+ * statement (it runs in every hold and payment).
+ */
 export async function availableCredit(
   tx: Db,
   userId: string,
   now: Date,
   exceptBookingId?: string,
 ): Promise<number> {
-  const balance = await walletBalance(tx, userId);
-  const reserved = await reservedCredit(tx, userId, now, exceptBookingId);
-  return Math.max(0, balance - reserved);
+  const [row] = await queryRows<{ balance: string; reserved: string }>(
+    tx,
+    sql`select (select coalesce(sum(${walletEntry.amountPence}), 0) from ${walletEntry}
+                where ${walletEntry.userId} = ${userId}) as balance,
+               (${reservedQuery(tx, userId, now, exceptBookingId)}) as reserved`,
+  );
+  return Math.max(0, Number(row?.balance ?? 0) - Number(row?.reserved ?? 0));
 }
 
 /**

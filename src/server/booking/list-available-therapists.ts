@@ -1,5 +1,6 @@
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
-import type { AvailableTherapist } from '../../contract/availability';
+import { slotRunsOf, type AvailableTherapistsAnswer } from '../../contract/availability';
+import { basketTotal } from '../../domain/basket';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
@@ -7,6 +8,8 @@ import { requestedDay } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
 import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
+
+const byName = new Intl.Collator('en-GB');
 
 export interface TherapistSearch {
   city: string;
@@ -23,19 +26,19 @@ export interface TherapistSearch {
 export async function listAvailableTherapists(
   ctx: AppContext,
   search: TherapistSearch,
-): Promise<AvailableTherapist[]> {
+): Promise<AvailableTherapistsAnswer> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
   let day = { start: 0, end: 0 };
-  const { priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
+  const { selection, priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
     day = requestedDay(search.date, nowMs, config);
   });
   const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
   const calendars = await loadCalendars(ctx.db, bookable, day, now);
   const keep = availabilityWindow(nowMs, config);
 
-  const result: AvailableTherapist[] = [];
+  const result: AvailableTherapistsAnswer['therapists'] = [];
   for (const { therapist: t, total } of priced) {
     const slots = total.meetsMinimumSpend
       ? computeSlots({
@@ -54,15 +57,31 @@ export async function listAvailableTherapists(
       username: t.username,
       name: t.name,
       photoUrl: t.photoUrl,
-      ...total,
-      slots: slots.map((s) => new Date(s).toISOString()),
+      meetsMinimumSpend: total.meetsMinimumSpend,
+      minimumSpendPence: total.minimumSpendPence,
+      shortfallPence: total.shortfallPence,
+      slotRuns: slotRunsOf(
+        slots.map((s) => (s - day.start) / 60_000),
+        config.gridMinutes,
+      ),
     });
   }
   // Bookable first, earliest free time first; then those below minimum spend.
-  return result.sort(
+  const firstSlot = (t: { slotRuns: [number, number][] }) => t.slotRuns[0]?.[0] ?? Infinity;
+  result.sort(
     (a, b) =>
       Number(b.meetsMinimumSpend) - Number(a.meetsMinimumSpend) ||
-      (a.slots[0] ?? '').localeCompare(b.slots[0] ?? '') ||
-      a.name.localeCompare(b.name),
+      firstSlot(a) - firstSlot(b) ||
+      byName.compare(a.name, b.name),
   );
+  // Price and duration do not depend on the therapist, only whether they reach the minimum.
+  const { totalPricePence, totalDurationMinutes } = basketTotal(selection.items, null, config);
+  return {
+    date: search.date,
+    dayStartsAt: new Date(day.start).toISOString(),
+    slotGridMinutes: config.gridMinutes,
+    totalPricePence,
+    totalDurationMinutes,
+    therapists: result,
+  };
 }

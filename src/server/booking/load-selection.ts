@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { baseTreatmentIds, selectionProblems, type Catalogue } from '../../domain/selection';
 import type { CatalogueTreatment } from '../../domain/types';
 import type { Db } from '../db/client';
@@ -35,7 +35,8 @@ function problemMessages(catalogue: Catalogue, ids: string[], field: string): Fi
 
 /**
  * Loads the selected treatments (prices from the database, never the client) and checks the
- * selection rules. Two queries whatever the size of the catalogue.
+ * selection rules. One query whatever the size of the catalogue: each treatment comes with the
+ * ids of its add-ons.
  */
 export async function loadSelection(
   db: Db,
@@ -50,20 +51,13 @@ export async function loadSelection(
           pricePence: treatment.pricePence,
           durationMinutes: treatment.durationMinutes,
           isAddOn: treatment.isAddOn,
+          addOnIds: sql<string[]>`array(select ${treatmentAddOn.addOnId} from ${treatmentAddOn}
+            where ${treatmentAddOn.parentId} = ${treatment.id})`,
         })
         .from(treatment)
         .where(and(inArray(treatment.id, ids), eq(treatment.active, true)))
     : [];
-  const links = rows.length
-    ? await db
-        .select({ parentId: treatmentAddOn.parentId, addOnId: treatmentAddOn.addOnId })
-        .from(treatmentAddOn)
-        .where(inArray(treatmentAddOn.parentId, ids))
-    : [];
-  const catalogue = new Map<string, SelectedTreatment>(
-    rows.map((r) => [r.id, { ...r, addOnIds: [] as string[] }]),
-  );
-  for (const link of links) catalogue.get(link.parentId)?.addOnIds.push(link.addOnId);
+  const catalogue = new Map<string, SelectedTreatment>(rows.map((r) => [r.id, r]));
 
   const errors = problemMessages(catalogue, ids, field);
   if (errors.length > 0) throw badRequest(errors.map((e) => e.message).join(' '), errors);

@@ -93,18 +93,24 @@ export async function checkSlot(
   const range = rangeLiteral({ start: new Date(wanted.start), end: new Date(wanted.end) });
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const spans = (rows: { start_ms: number; end_ms: number }[]): Interval[] =>
-    rows.map((r) => ({ start: Number(r.start_ms), end: Number(r.end_ms) }));
-  const windows = clipToWindow(
-    spans(
-      await queryRows(
-        db,
-        sql`select ${span} from availability
-            where therapist_id = ${request.therapistId} and during && ${range}::tstzrange`,
-      ),
-    ),
-    bookable,
+  // The therapist's windows and the bookings around the time, in one round trip. Any hold that ran
+  // out is free, waiting for 3-D Secure or not: the transaction expires it.
+  const rows = await queryRows<{ kind: 'window' | 'booking'; start_ms: number; end_ms: number }>(
+    db,
+    sql`select 'window' as kind, ${span} from availability
+        where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
+        union all
+        select 'booking' as kind, ${span} from booking
+        where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
+          and (status = 'confirmed'
+               or (status in ('held', 'requires_action')
+                   and hold_expires_at > ${now.toISOString()}::timestamptz))`,
   );
+  const spans = (kind: 'window' | 'booking'): Interval[] =>
+    rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ start: Number(r.start_ms), end: Number(r.end_ms) }));
+  const windows = clipToWindow(spans('window'), bookable);
   const offered = computeSlots({
     windows,
     bookings: [],
@@ -114,17 +120,7 @@ export async function checkSlot(
     config,
   });
   if (offered[0] !== startsAt) return 'not-offered';
-  // Any hold that ran out is free, waiting for 3-D Secure or not: the transaction expires it.
-  const bookings = spans(
-    await queryRows(
-      db,
-      sql`select ${span} from booking
-          where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
-            and (status = 'confirmed'
-                 or (status in ('held', 'requires_action')
-                     and hold_expires_at > ${now.toISOString()}::timestamptz))`,
-    ),
-  );
+  const bookings = spans('booking');
   const ignore = request.ignoreInterval;
   const blocking = bookings.filter(
     (b) => !(ignore && b.start === ignore.start && b.end === ignore.end),

@@ -1,13 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,7 +39,11 @@ export interface OpenOptions {
   onQuery?: (query: string) => void;
 }
 
-/** Opens PGlite (in a folder, or in memory when dataDir is null) or a PostgreSQL pool. */
+/**
+ * Opens PGlite (in a folder, or in memory when dataDir is null) or a PostgreSQL pool. PGlite runs
+ * on its own thread and is reached like PostgreSQL, through node-postgres: one driver, one set of
+ * type parsers, and the server's event loop stays free while a query runs.
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   options: OpenOptions = {},
@@ -63,19 +63,36 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    extensions: { btree_gist },
+  const embedded = await startEmbeddedPostgres(target.dataDir);
+  // PGlite has one session: one connection, so a transaction holds it and every other query
+  // waits for the commit, never running inside someone else's transaction.
+  const pool = new pg.Pool({
+    host: embedded.host,
+    port: embedded.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
   });
-  const db = drizzlePglite(client, { schema, logger });
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end();
+    await embedded.stop();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema, logger });
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    close: () => client.close(),
+    close: async () => {
+      await pool.end();
+      await embedded.stop();
+    },
   };
 }
 

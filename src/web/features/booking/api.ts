@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   availableDatesAnswer,
   availableTherapistsAnswer,
+  therapistsWithSlotInstants,
   type AvailableTherapist,
 } from '../../../contract/availability';
 import {
@@ -85,13 +86,14 @@ export function useAvailableTherapists(
 ) {
   return useQuery({
     queryKey: bookingKeys.therapists(city, date ?? '', treatments),
+    // The answer lists slots compactly (minutes into the day); the screens work with instants.
     queryFn: async ({ signal }) =>
-      (
+      therapistsWithSlotInstants(
         await api.get(
           `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
           { schema: availableTherapistsAnswer, signal },
-        )
-      ).therapists,
+        ),
+      ),
     enabled: date !== null && treatments.length > 0,
     staleTime: AVAILABILITY_STALE_MS,
   });
