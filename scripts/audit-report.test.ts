@@ -45,6 +45,15 @@ describe('a Lighthouse result', () => {
     ]);
   });
 
+  it('leaves out the categories a run holds as advisory only', () => {
+    const scores = { performance: 0.9, accessibility: 0.98, 'best-practices': 1, seo: 1 };
+    const result = summarise('/', report(scores));
+    expect(failuresOf(result, (id) => id !== 'performance')).toEqual([
+      '  /: Accessibility 98, needs 100\n    Buttons have an accessible name: score 0',
+    ]);
+    expect(failuresOf(result, (id) => id === 'performance')).toHaveLength(1);
+  });
+
   it('counts a category Lighthouse could not score as a failure, not a pass', () => {
     const scores = { performance: 1, accessibility: 1, 'best-practices': 1, seo: null };
     expect(failuresOf(summarise('/', report(scores)))).toEqual(['  /: SEO 0, needs 95']);

@@ -75,8 +75,12 @@ export function summarise(page: string, lhr: LighthouseReport): PageResult {
 }
 
 /** One readable line per category under its threshold, naming the audits that pulled it down. */
-export function failuresOf(result: PageResult): string[] {
-  return CATEGORIES.filter(({ id }) => result.scores[id] < THRESHOLDS[id]).map(({ id, title }) => {
+export function failuresOf(
+  result: PageResult,
+  counts: (id: CategoryId) => boolean = () => true,
+): string[] {
+  const below = CATEGORIES.filter(({ id }) => counts(id) && result.scores[id] < THRESHOLDS[id]);
+  return below.map(({ id, title }) => {
     const why = result.weakAudits[id];
     const reasons = why.length > 0 ? `\n    ${why.join('\n    ')}` : '';
     return `  ${result.page}: ${title} ${result.scores[id]}, needs ${THRESHOLDS[id]}${reasons}`;

@@ -13,6 +13,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import {
   CATEGORIES,
   failuresOf,
+  type CategoryId,
   renderReport,
   summarise,
   THRESHOLDS,
@@ -23,6 +24,31 @@ const root = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/edinburgh', '/edinburgh/select-treatments', '/professionals/ailsa'];
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Categories whose threshold is reported but does not fail the run (comma-separated ids). npm test
+ * sets performance here until the pages reach it (decision 0040); `npm run audit` alone holds
+ * every threshold.
+ */
+const ADVISORY = advisoryCategories(process.env.AUDIT_ADVISORY ?? '');
+
+function advisoryCategories(list: string): Set<CategoryId> {
+  const ids = new Set<CategoryId>();
+  for (const name of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const category = CATEGORIES.find((c) => c.id === name);
+    if (!category) {
+      console.error(
+        `AUDIT_ADVISORY: "${name}" is not a category (${CATEGORIES.map((c) => c.id).join(', ')})`,
+      );
+      process.exit(2);
+    }
+    ids.add(category.id);
+  }
+  return ids;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -118,7 +144,14 @@ async function main(): Promise<number> {
   }
   const report = renderReport(results, { runs: RUNS, date: new Date() });
   await writeFile(path.join(root, 'bench/results/lighthouse.md'), report);
-  const failures = results.flatMap(failuresOf);
+  const failures = results.flatMap((r) => failuresOf(r, (id) => !ADVISORY.has(id)));
+  const advisories = results.flatMap((r) => failuresOf(r, (id) => ADVISORY.has(id)));
+  if (advisories.length > 0) {
+    console.warn(
+      `\nLighthouse, advisory only (AUDIT_ADVISORY=${[...ADVISORY].join(',')}): below the thresholds:`,
+    );
+    for (const advisory of advisories) console.warn(advisory);
+  }
   if (failures.length === 0) {
     console.log(
       `All ${PAGES.length} pages meet the thresholds. Written to bench/results/lighthouse.md`,

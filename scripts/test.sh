@@ -29,8 +29,11 @@ echo "== home page JavaScript budget"
 budget_rc=0
 npm run --silent budget || budget_rc=$?
 echo "== Lighthouse audit (a few minutes)"
+# Accessibility, best practices and SEO fail the run below their thresholds. Performance is
+# reported (bench/results/lighthouse.md) but does not fail it yet: the pages score 84-93 against
+# 95 (issue 13, decision 0040); drop AUDIT_ADVISORY once they reach it.
 audit_rc=0
-npm run --silent audit || audit_rc=$?
+AUDIT_ADVISORY=performance npm run --silent audit || audit_rc=$?
 echo "== end-to-end tests (Chromium)"
 e2e_rc=0
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || e2e_rc=$?

@@ -81,7 +81,9 @@ function CityMenu({ slug }: { slug: string }) {
               ? `${count} treatments in ${categories.length} categories, brought to your door by vetted therapists.`
               : 'Treatments brought to your door by vetted therapists.'}
           </p>
-          {treatments.isSuccess && count > 0 && (
+          {/* Shown while the menu loads too (nearly every city has treatments), so the page
+              below does not move down when it arrives. */}
+          {(treatments.isPending || (treatments.isSuccess && count > 0)) && (
             // The menu is for browsing; booking starts on its own page with Add buttons.
             <Link
               to={`/${slug}/select-treatments`}
@@ -93,11 +95,16 @@ function CityMenu({ slug }: { slug: string }) {
           )}
         </div>
       </section>
-      {categories.length > 1 && (
+      {(treatments.isPending || categories.length > 1) && (
         // Sticky under the site header so a customer deep in a long menu can jump straight on.
+        // While the menu loads, an empty bar of the same height keeps its place.
         <div className="sticky top-16 z-30 border-y border-brand-100 bg-blush/90 py-3 backdrop-blur">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <CategoryNav categories={categories} />
+            {treatments.isPending ? (
+              <div className="h-10" aria-hidden="true" />
+            ) : (
+              <CategoryNav categories={categories} />
+            )}
           </div>
         </div>
       )}
