@@ -258,7 +258,9 @@ for (const kind of testDatabaseKinds()) {
           // Ready runs every job's first pass; close waits for the pass in progress.
           await Promise.all(apps.map((app) => app.ready()));
           await Promise.all(apps.map((app) => app.close()));
-          expect(transfersOf(held.id)).toHaveLength(1);
+          // Never twice. It may be none yet: another job of the same instant (the reminders)
+          // can hold the booking's row, and a claim skips a locked row until the next pass.
+          expect(transfersOf(held.id).length).toBeLessThanOrEqual(1);
           await runJob(second ?? env.database);
         });
       } finally {
