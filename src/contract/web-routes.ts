@@ -1,3 +1,5 @@
+import { publicApiPaths } from './public-api-paths';
+
 // The web app's pages (spec section 2), in one list the server can check a path against without
 // importing web code: it answers a path that matches none with the not-found page and HTTP 404
 // (docs/decisions/0037). src/web/app/router.tsx declares the same paths, and a test keeps the two
@@ -141,23 +143,22 @@ export const WEB_ROUTE_MODULES: Record<WebRoutePattern, readonly string[]> = {
 };
 
 /**
- * The public API answers a page asks for as it opens, the same for everyone, exactly as the web
- * app requests them (src/web/features/catalogue and professionals). Preloaded beside the code;
- * pages whose first answers depend on who is signed in have none.
+ * The public API answers a page asks for as it opens, the same for everyone. Preloaded beside the
+ * code; pages whose first answers depend on who is signed in have none.
  */
 export function webRouteData({ pattern, params }: WebRouteMatch): string[] {
-  const city = encodeURIComponent(params.city ?? '');
+  const api = publicApiPaths;
   switch (pattern) {
     case '/':
-      return ['/api/cities'];
+      return [api.cities];
     case '/:city':
-      return ['/api/cities', `/api/cities/${city}/treatments`];
+      return [api.cities, api.cityTreatments(params.city ?? '')];
     case '/:city/select-treatments':
-      return [`/api/cities/${city}/treatments`];
+      return [api.cityTreatments(params.city ?? '')];
     case '/professionals':
-      return ['/api/professionals'];
+      return [api.professionals()];
     case '/professionals/:username':
-      return [`/api/professionals/${encodeURIComponent(params.username ?? '')}`];
+      return [api.professional(params.username ?? '')];
     default:
       return [];
   }

@@ -9,6 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
+    server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>

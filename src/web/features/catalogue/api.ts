@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { City, Treatment } from '../../../contract/catalogue';
 import { NO_LOCATION_SET } from '../../../domain/constants';
+import { publicApiPaths } from '../../../contract/public-api-paths';
 import { api } from '../../lib/api';
 
 export type { City, Treatment };
@@ -21,8 +22,12 @@ export function useCities() {
   return useQuery({
     queryKey: catalogueKeys.cities,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/cities', { schema: catalogue().then((m) => m.citiesAnswer), signal }))
-        .cities,
+      (
+        await api.get(publicApiPaths.cities, {
+          schema: catalogue().then((m) => m.citiesAnswer),
+          signal,
+        })
+      ).cities,
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -30,7 +35,7 @@ export function useCities() {
 /** A city's treatments. Spec 5/8: without a city, refused with 'No location set', unasked. */
 export async function loadCityTreatments(city: string, signal?: AbortSignal): Promise<Treatment[]> {
   if (city.trim() === '') throw new Error(NO_LOCATION_SET);
-  const answer = await api.get(`/api/cities/${encodeURIComponent(city)}/treatments`, {
+  const answer = await api.get(publicApiPaths.cityTreatments(city), {
     schema: catalogue().then((m) => m.cityTreatmentsAnswer),
     signal,
   });

@@ -6,6 +6,7 @@ import {
   type ProfessionalSummary,
   type ProfessionalTreatment,
 } from '../../../contract/professionals';
+import { publicApiPaths } from '../../../contract/public-api-paths';
 import { api } from '../../lib/api';
 
 // The public professional pages' calls (DESIGN.md section 7).
@@ -28,9 +29,9 @@ export function useProfessionals(city: string | null) {
   return useQuery({
     queryKey: professionalKeys.list(city),
     queryFn: async ({ signal }) => {
-      const query = city ? `?city=${encodeURIComponent(city)}` : '';
-      return (await api.get(`/api/professionals${query}`, { schema: professionalsAnswer, signal }))
-        .professionals;
+      return (
+        await api.get(publicApiPaths.professionals(city), { schema: professionalsAnswer, signal })
+      ).professionals;
     },
     staleTime: PROFESSIONALS_STALE_MS,
   });
@@ -40,7 +41,7 @@ export function useProfessional(username: string) {
   return useQuery({
     queryKey: professionalKeys.profile(username),
     queryFn: ({ signal }) =>
-      api.get(`/api/professionals/${encodeURIComponent(username)}`, {
+      api.get(publicApiPaths.professional(username), {
         schema: professionalSchema,
         signal,
       }),
