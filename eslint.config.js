@@ -229,4 +229,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The one test that hands the web app's server entry to a real server, as the build does
+    // through dist/web-ssr (decision 0045).
+    files: ['src/server/http/server-rendering.int.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

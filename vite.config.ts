@@ -1,7 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compressAssets, type CompressedFile } from './scripts/compress-assets';
 
@@ -125,6 +125,47 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * The server's copy of the app (decision 0045), built after the browser's into `<outDir>-ssr`
+ * (dist/web-ssr), so every `vite build` yields both and they always match: the server renders a
+ * public page's first screen with it and the browser hydrates that markup.
+ */
+function serverEntry(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'server-entry',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          // The icons and manifest are the browser's; the server's copy needs only code.
+          publicDir: false,
+          plugins: [react()],
+          define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
+          build: {
+            ssr: 'entry-server.ts',
+            outDir: `${outDir}-ssr`,
+            emptyOutDir: true,
+            sourcemap: true,
+            // Code the browser loads lazily is all at hand on the server: no advice on chunking.
+            rolldownOptions: { checks: { bundlerTimings: false, ineffectiveDynamicImport: false } },
+          },
+        });
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
@@ -137,6 +178,7 @@ export default defineConfig({
     inlineStylesheet(),
     serviceWorker(),
     compressedCopies(),
+    serverEntry(),
   ],
   define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
   build: {

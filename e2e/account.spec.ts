@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { newCustomer, signInOnPage, signUpByApi, toast, type TestCustomer } from './auth-support';
 import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
 import { acceptCookiesUpFront } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newCustomer, signUpByApi } from './auth-support';
 import { chooseFirstSlot, createBookingWorld } from './booking-support';
 import { acceptCookiesUpFront } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseFirstSlot, createBookingWorld, newCustomer } from './booking-support';
 import { E2E_BASE_URL } from './env';
 import { acceptCookiesUpFront } from './support';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { CARDS, payWithNewCard, startAtConfirm } from './booking-support';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'We Use Cookies' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newCustomer, signUpByApi } from './auth-support';
 import { acceptCookiesUpFront } from './support';
 

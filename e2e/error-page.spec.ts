@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookiesUpFront } from './support';
 
 // A page whose code cannot load (say, a deploy removed the old chunk) is a fatal error.

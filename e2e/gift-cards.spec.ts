@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { E2E_MAIL_API } from './auth-env';
 import { newCustomer, signUpByApi, type TestCustomer } from './auth-support';
 import { CARDS, chooseFirstSlot, createBookingWorld } from './booking-support';

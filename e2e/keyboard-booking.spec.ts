@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { CARDS, createBookingWorld, dayLabel, newCustomer } from './booking-support';
 import { E2E_BASE_URL } from './env';
 import { acceptCookiesUpFront } from './support';

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from './fixtures';
 import { E2E_BASE_URL } from './env';
 import { PWA_BASE_URL, startPwaServer } from './pwa-server';
 import { acceptCookiesUpFront } from './support';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { acceptCookiesUpFront } from './support';
 import { chooseFirstSlot, createBookingWorld, newCustomer, payAndConfirm } from './booking-support';
 import { E2E_BASE_URL } from './env';

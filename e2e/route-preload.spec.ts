@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookiesUpFront } from './support';
 
 // Decision 0040: pointing at or focusing a link to one of our pages starts loading its code

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import sharp from 'sharp';
 import { createBookingWorld, dayLabel } from './booking-support';
 import { E2E_INTERNAL_API_TOKEN } from './env';

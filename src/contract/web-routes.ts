@@ -163,3 +163,20 @@ export function webRouteData({ pattern, params }: WebRouteMatch): string[] {
       return [];
   }
 }
+
+/**
+ * Public pages whose first screen the server renders into the HTML (decision 0045): the same for
+ * every visitor, so a phone paints them before the app's script arrives. Pages that depend on who
+ * is signed in, or on the visitor's basket beyond the treatments, start in the browser.
+ */
+export const SERVER_RENDERED_PATTERNS: ReadonlySet<WebRoutePattern> = new Set<WebRoutePattern>([
+  '/',
+  '/:city',
+  '/:city/select-treatments',
+  '/professionals',
+  '/professionals/:username',
+  '/cookie-policy',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cancellation-policy',
+]);

@@ -30,6 +30,7 @@ import { installNulGuard } from './http/nul-guard';
 import { requireResponseSchemas } from './http/openapi';
 import { RequestLogController } from './http/request-logging';
 import { installSecurityHeaders } from './http/security-headers';
+import type { ServerEntry } from '../contract/page-render';
 import { installWebApp } from './http/web-app';
 import { internalCalendarRoutes } from './internal/calendar-routes';
 import { internalRoutes } from './internal/routes';
@@ -63,6 +64,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides the folder of the built web app (tests point it elsewhere or at nothing). */
   webDistDir?: string;
+  /** Renders public pages with this instead of the build's (tests render the web source). */
+  serverEntry?: ServerEntry;
   /** false: silent (tests); a logger: use it (main.ts makes one per LOG_FORMAT); else JSON lines. */
   logger?: boolean | FastifyBaseLogger;
   cliToken?: string;
@@ -225,9 +228,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await installWebApp(app, deps.webDistDir, {
-    isActiveCity: (slug) => isActiveCity(database.db, slug),
-    hasProfessionalPage: (username) => hasProfessionalPage(database.db, username),
-  });
+  await installWebApp(
+    app,
+    deps.webDistDir,
+    {
+      isActiveCity: (slug) => isActiveCity(database.db, slug),
+      hasProfessionalPage: (username) => hasProfessionalPage(database.db, username),
+    },
+    deps.serverEntry,
+  );
   return app;
 }

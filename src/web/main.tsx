@@ -1,8 +1,9 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installGlobalErrorReporting } from './app/error-reporting';
+import { adoptPageState, loadRoutesFor, TakenOver } from './app/page-state';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRoutesOnIntent } from './app/route-preload';
 import { createAppRouter, routes } from './app/router';
@@ -18,13 +19,23 @@ startPwa();
 
 preloadRoutesOnIntent(routes);
 
+async function start(container: HTMLElement) {
+  const client = createQueryClient();
+  const serverDrawn = adoptPageState(client);
+  if (serverDrawn) await loadRoutesFor(routes, window.location.pathname);
+  const app = (
+    <StrictMode>
+      <Providers client={client}>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+      {serverDrawn && <TakenOver container={container} />}
+    </StrictMode>
+  );
+  // A server-drawn page is taken over as it is (decision 0045); otherwise React draws it.
+  if (serverDrawn) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <Providers client={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+void start(container);

@@ -35,8 +35,11 @@ function chunksOf(manifest: Manifest, key: string, into: Set<string>): Set<strin
 }
 
 export interface PageHints {
-  /** The `Link` header value for a page, or null when there is nothing to hint. */
-  linkFor(match: WebRouteMatch): string | null;
+  /**
+   * The `Link` header value for a page, or null when there is nothing to hint. A page rendered on
+   * the server carries its answers in the document, so it hints only its code (`data: false`).
+   */
+  linkFor(match: WebRouteMatch, options?: { data: boolean }): string | null;
 }
 
 const NO_HINTS: PageHints = { linkFor: () => null };
@@ -74,8 +77,8 @@ export function loadPageHints(distDir: string): PageHints {
   }
 
   return {
-    linkFor(match) {
-      const data = webRouteData(match).map(
+    linkFor(match, options = { data: true }) {
+      const data = (options.data ? webRouteData(match) : []).map(
         (url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`,
       );
       const links = [...data, ...(code.get(match.pattern) ?? [])];

@@ -1,11 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../contract/professionals';
-import { matchWebRoute, type WebRouteMatch } from '../../contract/web-routes';
+import type { ServerEntry } from '../../contract/page-render';
+import {
+  matchWebRoute,
+  SERVER_RENDERED_PATTERNS,
+  type WebRouteMatch,
+} from '../../contract/web-routes';
 import { sendProblem } from './error-handler';
 import { loadPageHints } from './page-hints';
+import { loadServerRendering, type ServedPage, type ServerRendering } from './server-rendering';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
@@ -65,6 +71,35 @@ async function pageExistsOrUnsure(
   }
 }
 
+/** The page drawn on the server, or null to serve index.html (and say why in the log). */
+async function renderedPage(
+  request: FastifyRequest,
+  rendering: ServerRendering | null,
+  match: WebRouteMatch | null,
+): Promise<ServedPage | null> {
+  if (!rendering || !match || request.method !== 'GET') return null;
+  if (!SERVER_RENDERED_PATTERNS.has(match.pattern)) return null;
+  try {
+    return await rendering.page(request.url);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not render the page on the server; serving index.html');
+    return null;
+  }
+}
+
+function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+  void reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('ETag', page.etag)
+    .header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
+}
+
 /**
  * Serves the built React app, brotli or gzip copies made by the build when the client takes them
  * (docs/decisions/0037). Non-API GETs get index.html so client-side routes work on reload; a path
@@ -74,9 +109,11 @@ export async function installWebApp(
   app: FastifyInstance,
   distDir = WEB_DIST,
   checks: WebPageChecks = EVERY_PAGE_EXISTS,
+  serverEntry?: ServerEntry,
 ) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   const hints = loadPageHints(distDir);
+  const rendering = hasBuild ? await loadServerRendering(app, distDir, serverEntry) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -102,8 +139,10 @@ export async function installWebApp(
     if (hasBuild && wantsPage && isPagePath(pathname)) {
       const match = matchWebRoute(pathname);
       if (await pageExistsOrUnsure(request, match, checks)) {
-        const link = match && hints.linkFor(match);
+        const rendered = await renderedPage(request, rendering, match);
+        const link = match && hints.linkFor(match, { data: rendered === null });
         if (link) void reply.header('Link', link);
+        if (rendered) return sendRenderedPage(request, reply, rendered);
         // index.html's ETag lets a phone revalidate it with a 304 instead of downloading it again.
         return reply.sendFile('index.html');
       }

@@ -126,6 +126,18 @@ function checkAnswer<S extends ZodType>(
   });
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where requests go. The browser's fetch, except inside the server, whose page renderer answers
+ * a page's public requests itself (ssr/render-page.tsx, decision 0045).
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = {
@@ -141,7 +153,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await transport(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({

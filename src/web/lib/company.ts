@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CompanyDetails } from '../../contract/company-details';
+import { publicApiPaths } from '../../contract/public-api-paths';
 import { api } from './api';
 
 // Who runs the site comes from the server's configuration (COMPANY_*), not from the build, so one
@@ -15,7 +16,7 @@ export function useCompany() {
   return useQuery({
     queryKey: companyKey,
     queryFn: ({ signal }) =>
-      api.get('/api/company', {
+      api.get(publicApiPaths.company, {
         // The footer is on the first screen; the schema library is not (decision 0040).
         schema: import('../../contract/company').then((m) => m.companyDetailsSchema),
         signal,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../components/button-styles';
 import {
@@ -8,7 +8,7 @@ import {
   ShieldIcon,
   SparkleIcon,
 } from '../components/icons';
-import { CityPicker, clearChosenCity, readChosenCity, useCities } from '../features/catalogue';
+import { CityPicker, clearChosenCity, useChosenCity, useCities } from '../features/catalogue';
 import { FREE_CANCELLATION_HOURS } from '../lib/policy';
 import { useUiStore } from '../lib/ui-store';
 
@@ -60,7 +60,7 @@ function ContinueInCity({ slug, name }: { slug: string; name: string }) {
 export default function HomePage() {
   const [params] = useSearchParams();
   const reset = params.get('city') === 'reset';
-  const [stored] = useState(readChosenCity);
+  const stored = useChosenCity();
   const remembered = reset ? null : stored;
   const pickerHeadingId = useId();
 

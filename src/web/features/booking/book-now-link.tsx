@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { readChosenCity } from '../catalogue';
+import { useChosenCity } from '../catalogue';
 import { bookNowPath } from './book-now';
 import { useBookingStore } from './booking-store';
 
@@ -10,11 +10,8 @@ export function BookNowLink() {
   const basketCity = useBookingStore((s) =>
     s.selectedTreatments.length > 0 ? s.selectedLocation : null,
   );
-  const to = bookNowPath({
-    routeCity: city,
-    basketCity,
-    chosenCity: readChosenCity()?.slug ?? null,
-  });
+  const chosenCity = useChosenCity()?.slug ?? null;
+  const to = bookNowPath({ routeCity: city, basketCity, chosenCity });
   return (
     <Link to={to} className={`${buttonClass('secondary')} whitespace-nowrap`}>
       <span className="sm:hidden">Book now</span>
