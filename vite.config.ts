@@ -133,12 +133,14 @@ function inlineStylesheet(): Plugin {
 function serverEntry(): Plugin {
   let outDir = '';
   let root = '';
+  let mode = 'production';
   return {
     name: 'server-entry',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
       root = config.root;
+      mode = config.mode;
     },
     closeBundle: {
       order: 'post',
@@ -151,7 +153,18 @@ function serverEntry(): Plugin {
           // The icons and manifest are the browser's; the server's copy needs only code.
           publicDir: false,
           plugins: [react()],
-          define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
+          // Its libraries inside it: a copy of the build runs wherever it is put (the e2e update
+          // test serves one from a temporary folder), with the same React as the browser's.
+          ssr: { noExternal: true },
+          mode,
+          // React's production or development build, as the browser's: decided now, not by
+          // whatever NODE_ENV the server happens to run with.
+          define: {
+            __GLOW_BUILD_ID__: JSON.stringify(buildId),
+            'process.env.NODE_ENV': JSON.stringify(
+              mode === 'development' ? 'development' : 'production',
+            ),
+          },
           build: {
             ssr: 'entry-server.ts',
             outDir: `${outDir}-ssr`,

@@ -20,16 +20,14 @@ import { isPublicApiPath } from '../../contract/public-api-paths';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzipCallback);
 
-/** A rendered page is the same for every visitor for this long: the answers it shows are. */
-const FRESH_MS = 5_000;
-const MAX_CACHED_PAGES = 500;
+export type PageEncoding = 'br' | 'gzip';
 
 export interface ServedPage {
   etag: string;
-  /** The document as it is, and compressed once for every visitor who takes brotli or gzip. */
+  /** The document as it is. */
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The document compressed, once per render however many visitors share it. */
+  encoded(encoding: PageEncoding): Promise<Buffer>;
 }
 
 export interface ServerRendering {
@@ -115,34 +113,36 @@ export async function loadServerRendering(
   }
   const renderer: PageRenderer = entry.createPageRenderer(publicFetch(app));
 
-  // One render per page at a time and per few seconds, shared by everyone who asks meanwhile.
-  const cache = new Map<string, { at: number; page: Promise<ServedPage | null> }>();
+  // A page shows what the database holds now, as the browser's own requests would: no cache of
+  // pages. Visitors asking for the same page at the same moment share one render.
+  const inFlight = new Map<string, Promise<ServedPage | null>>();
   const render = async (url: string): Promise<ServedPage | null> => {
     const rendered = await renderer.render(url);
     if (!rendered) return null;
     const identity = Buffer.from(pageDocument(template, rendered));
     const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    const [br, gzip] = await Promise.all([
-      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzipAsync(identity),
-    ]);
-    return { etag, identity, br, gzip };
+    const copies = new Map<PageEncoding, Promise<Buffer>>();
+    const encoded = (encoding: PageEncoding) => {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        // Quality 5: most of brotli's gain for a document made on every request.
+        copy =
+          encoding === 'br'
+            ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipAsync(identity);
+        copies.set(encoding, copy);
+      }
+      return copy;
+    };
+    return { etag, identity, encoded };
   };
 
   return {
     page(url) {
-      const now = Date.now();
-      const cached = cache.get(url);
-      if (cached && now - cached.at < FRESH_MS) return cached.page;
-      if (cache.size >= MAX_CACHED_PAGES) {
-        for (const [key, entry] of cache) if (now - entry.at >= FRESH_MS) cache.delete(key);
-        if (cache.size >= MAX_CACHED_PAGES) cache.clear();
-      }
-      const page = render(url).catch((error: unknown) => {
-        cache.delete(url);
-        throw error;
-      });
-      cache.set(url, { at: now, page });
+      const pending = inFlight.get(url);
+      if (pending) return pending;
+      const page = render(url).finally(() => inFlight.delete(url));
+      inFlight.set(url, page);
       return page;
     },
   };

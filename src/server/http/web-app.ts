@@ -87,7 +87,7 @@ async function renderedPage(
   }
 }
 
-function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
   void reply
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
@@ -95,9 +95,9 @@ function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: Se
     .header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.identity);
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  if (!encoding) return reply.send(page.identity);
+  return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding));
 }
 
 /**
