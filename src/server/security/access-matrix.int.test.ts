@@ -27,8 +27,8 @@ import {
 } from '../../test-support/access-requests';
 import { accountSnapshot } from '../../test-support/account-snapshot';
 
-// Every endpoint against six callers, one table (access-matrix.ts), every cell sent. Customer A
-// owns the resources; whatever B, a business customer, a therapist or a stranger tries, A's data
+// Every endpoint against six callers, one table (ROWS below), every cell sent; the requests are
+// in test-support/access-requests.ts. Customer A owns the resources; whatever B, a business customer, a therapist or a stranger tries, A's data
 // reads back the same afterwards, and no answer to them carries anything of A's.
 
 const PRINCIPALS: readonly Principal[] = [
@@ -46,10 +46,13 @@ const PRINCIPALS: readonly Principal[] = [
 // sends the internal API bearer token and no cookie. Rows run top to bottom, so the owner's own
 // destructive writes come last.
 //
-// What the table shows: another customer asking for A's record by id gets 404, the same as for an
-// id that does not exist (nothing tells them the id is real); a request without a session gets 401
-// before anything is looked up; the internal API answers only its token (401 for everyone else,
-// sessions included) and the token opens nothing else (401 on customer routes).
+// What the table shows (decision 0050): another customer asking for A's record by id gets 404, the
+// same as for an id that does not exist (nothing tells them the id is real); A's id in a body gets
+// the unknown-id answer too (422 "Choose one of your saved addresses", 404 for a gift-card order);
+// deleting A's push subscription answers 204 and deletes nothing; a request without a session gets
+// 401 before anything is looked up; the internal API answers only its token (401 for everyone else,
+// sessions included) and the token opens nothing else (401 on customer routes). A's own 409 on
+// DELETE /api/me: A still has upcoming bookings by then.
 type Cells = [number, number, number, number, number, number];
 // prettier-ignore
 const ROWS: [string, ...Cells][] = [
