@@ -56,6 +56,16 @@ test('sign up, sign out, sign in, add an address and see every account page', as
   await expect(
     page.getByText("That email and password don't match. Check them and try again."),
   ).toBeVisible();
+
+  // Signing up again with the registered email is answered like any sign-up (the owner gets an
+  // email instead of the stranger getting an answer); the form offers the way back in.
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await fillSignUp(page, { ...customer, password: 'A-Different-Phrase-83' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText("We've sent an email to that address. If you already have an account, sign in"),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in instead' }).click();
   await signInOnPage(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/account\/addresses$/);
 

@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHasher } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
 import { authRoutes } from './auth/routes';
@@ -71,6 +71,8 @@ export interface AppDeps {
   cliToken?: string;
   currentCustomer?: AppContext['currentCustomer'];
   mailer?: Mailer;
+  /** Wraps better-auth's password hasher (tests count the work a request does). */
+  passwordHasher?: PasswordHasher;
   /** Where uploads go; local disk at config.mediaDir when unset. */
   media?: MediaStorage;
   /** Tunes the mail worker (tests poll faster); it runs only when SMTP_URL is set. */
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     secret: await resolveAuthSecret(database.db, config),
     now,
+    ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
   });
   const vapid = await resolveVapidKeys(database.db, config);
   const ctx: AppContext = {

@@ -62,3 +62,18 @@ export function magicLinkEmail(to: string, url: string, validMinutes: number): M
     "If you didn't ask for this, ignore this email: nobody can sign in without the link.",
   );
 }
+
+/**
+ * Sent instead of an error when someone signs up with a registered email (decision 0050): the
+ * person at the keyboard learns nothing, the owner learns what happened and how to get back in.
+ */
+export function signUpTakenEmail(to: string, name: string, signInUrl: string): MailMessage {
+  return linkMail(
+    to,
+    `Someone tried to create a ${BRAND} account with your email`,
+    `Hello ${name}, someone (perhaps you) just tried to create a ${BRAND} account with this email address, which already has one. If it was you, sign in instead; you can reset your password from the same page.`,
+    'Sign in',
+    signInUrl,
+    "If it wasn't you, you can ignore this email: nothing about your account has changed.",
+  );
+}

@@ -1,20 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { authProvidersSchema, SOCIAL_PROVIDERS } from '../../contract/auth';
 import { AUTH_ERROR_CODES, tooManyAttemptsMessage } from '../../domain/auth-messages';
 import type { AppContext } from '../app-context';
-import { consumeAttempt, returnAttempt, type RateRule } from './account-rate-limit';
+import { ACCOUNT_RULES, countAccountAttempt, giveBackAttempt } from './account-limits';
+import { answerTakenSignUp, isTakenEmailRefusal } from './answer-taken-sign-up';
 import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
 
-// Per-account limits, on top of better-auth's per-address ones: keyed by the email the request
-// names, so they are the real guard against guessing one account from many addresses.
-const ACCOUNT_RULES: Record<string, RateRule> = {
-  '/api/auth/sign-in/email': { windowSeconds: 15 * 60, max: 10 },
-  '/api/auth/request-password-reset': { windowSeconds: 60 * 60, max: 3 },
-  '/api/auth/sign-in/magic-link': { windowSeconds: 15 * 60, max: 3 },
-};
-
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+
+/** A newcomer's sign-up answer without the session token: the cookie carries it (decision 0050). */
+function withoutToken(text: string | null): string | null {
+  if (!text) return text;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null || !('token' in body)) return text;
+    return JSON.stringify({ ...body, token: null });
+  } catch {
+    return text;
+  }
+}
 
 /** Every refusal says how long to wait, in the Retry-After header and in words. */
 function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
@@ -61,14 +68,20 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const rule = request.method === 'POST' ? ACCOUNT_RULES[url.pathname] : undefined;
-      let accountKey: string | null = null;
+      let accountKeys: string[] = [];
       if (rule && ctx.config.authRateLimit) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         if (typeof email === 'string' && email.length > 0) {
-          const key = `account:${url.pathname}:${email.trim().toLowerCase()}`;
-          const verdict = await consumeAttempt(ctx.db, key, rule, ctx.now().getTime());
+          const verdict = await countAccountAttempt(
+            ctx.db,
+            rule,
+            url.pathname,
+            email,
+            request.ip,
+            ctx.now().getTime(),
+          );
           if (!verdict.allowed) return tooMany(reply, verdict.retryAfterSeconds);
-          accountKey = key;
+          accountKeys = verdict.keys;
         }
       }
       const body =
@@ -87,13 +100,31 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
       // Only guesses count: a correct password, or an attempt the per-address limit refused
       // before anything was checked, is given back to the account.
       const notAGuess = response.status === 429 || (url.pathname === SIGN_IN_PATH && response.ok);
-      if (accountKey && notAGuess) await returnAttempt(ctx.db, accountKey);
+      if (notAGuess) await giveBackAttempt(ctx.db, accountKeys);
       if (response.status === 429) {
         // better-auth's own refusal says only "try again later", with the wait in X-Retry-After.
         const retryAfter = Number(response.headers.get('x-retry-after'));
         return tooMany(reply, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
       }
-      const text = response.body ? await response.text() : null;
+      let text = response.body ? await response.text() : null;
+      if (request.method === 'POST' && url.pathname === SIGN_UP_PATH) {
+        if (isTakenEmailRefusal(response.status, text)) {
+          const context = await auth.$context;
+          const answer = await answerTakenSignUp(
+            {
+              db: ctx.db,
+              mailer: ctx.mailer,
+              publicUrl: ctx.config.publicUrl,
+              now: ctx.now(),
+              hashPassword: (password) => context.password.hash(password),
+              newUserId: () => context.generateId({ model: 'user' }) || randomUUID(),
+            },
+            request.body,
+          );
+          return reply.status(200).send(answer);
+        }
+        if (response.ok) text = withoutToken(text);
+      }
       // A link opened in the browser (email link, email confirmation) that ends in the role refusal
       // lands on /login with the code, like the social callbacks, instead of a page of JSON.
       if (

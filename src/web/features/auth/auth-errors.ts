@@ -9,13 +9,17 @@ import {
 
 // Turns what better-auth (and our hooks in front of it) answer into words for customers. The spec
 // fixes a few messages; the rest are ours, and none of them tells a stranger whether an email is
-// registered, except sign-up, where saying nothing would leave a real customer stuck.
+// registered: sign-up included (decision 0050).
 
 export const WRONG_CREDENTIALS = "That email and password don't match. Check them and try again.";
 export const NETWORK_FAILURE =
   "We couldn't reach Glow at Home. Check your connection and try again.";
+/**
+ * Sign-up with a registered email is answered like any other (decision 0050); the only sign is
+ * that no session follows, and then the owner has an email from us.
+ */
 export const ACCOUNT_MAY_EXIST =
-  'An account may already exist for this email. Sign in, or reset your password if you have forgotten it.';
+  "We've sent an email to that address. If you already have an account, sign in, or reset your password if you have forgotten it.";
 export const LINK_EXPIRED =
   'That link has expired or has already been used. Ask for a new one and use it within the time the email gives.';
 export const MAGIC_LINK_SENT =

@@ -82,6 +82,9 @@ export function SignUpForm({
         accountType: values.accountType,
         ...(values.gender ? { gender: values.gender } : {}),
         callbackURL: verifiedURL,
+        // The session signal would refetch "who is signed in" and redraw the login page under
+        // the form; it is sent below, only when a session really began.
+        fetchOptions: { disableSignal: true },
       }),
     );
     if (result.error) {
@@ -94,13 +97,21 @@ export function SignUpForm({
       if (!placed || described.message) setFormError(described.message ?? 'Check the form.');
       return;
     }
+    // A registered email gets the same answer as a new one but no session (decision 0050): its
+    // owner has been emailed, and the form says what a newcomer or an owner should do next.
+    const session = await authClient.getSession();
+    if (!session.data) {
+      setFormError(ACCOUNT_MAY_EXIST);
+      return;
+    }
+    authClient.$store.notify('$sessionSignal');
     if (await completeSignIn(queryClient)) onSignedIn();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {formError && (
-        <FormMessage tone="error">
+        <FormMessage tone={formError === ACCOUNT_MAY_EXIST ? 'info' : 'error'}>
           <p>{formError}</p>
           {formError === ACCOUNT_MAY_EXIST && (
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 font-semibold">
