@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installGlobalErrorReporting } from './app/error-reporting';
@@ -31,8 +31,10 @@ async function start(container: HTMLElement) {
       {serverDrawn && <TakenOver container={container} />}
     </StrictMode>
   );
-  // A server-drawn page is taken over as it is (decision 0045); otherwise React draws it.
-  if (serverDrawn) hydrateRoot(container, app);
+  // A server-drawn page is taken over as it is (decision 0045); otherwise React draws it. As a
+  // transition, taking over yields to the browser every few milliseconds: the page is already on
+  // screen, and a slow phone stays responsive meanwhile.
+  if (serverDrawn) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
