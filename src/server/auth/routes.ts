@@ -5,6 +5,7 @@ import { AUTH_ERROR_CODES, tooManyAttemptsMessage } from '../../domain/auth-mess
 import type { AppContext } from '../app-context';
 import { consumeAttempt, returnAttempt, type RateRule } from './account-rate-limit';
 import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
+import { authProblem } from './auth-problem';
 
 // Per-account limits, on top of better-auth's per-address ones: keyed by the email the request
 // names, so they are the real guard against guessing one account from many addresses.
@@ -109,6 +110,9 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (response.status >= 400) {
+        return reply.type('application/problem+json').send(authProblem(response.status, text));
+      }
       return reply.send(text);
     },
   });
