@@ -27,6 +27,7 @@ import { installCsrfProtection } from './http/csrf';
 import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
 import { frameworkErrorHandler } from './http/framework-errors';
+import { installNestingGuard } from './http/nesting-guard';
 import { installNulGuard } from './http/nul-guard';
 import { requireResponseSchemas } from './http/openapi';
 import { RequestLogController } from './http/request-logging';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installNulGuard(app);
+  installNestingGuard(app);
   installSecurityHeaders(app, headers);
   installCsrfProtection(app, { publicUrl: config.publicUrl, production: config.isProduction });
   requireResponseSchemas(app);
