@@ -111,3 +111,17 @@ test('the footer and the legal pages say who runs the site and how to reach us',
   await expect(main.getByRole('heading', { level: 2, name: 'Contact us' })).toBeVisible();
   await expect(main.getByText(`Glow at Home Ltd. ${registration}`)).toBeVisible();
 });
+
+test('the page is styled under the strict CSP, which refuses nothing of ours', async ({ page }) => {
+  // Chromium reports every refusal on the console; the inlined stylesheet is admitted by its hash.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const res = await page.goto('/');
+  expect(res?.headers()['content-security-policy']).toContain("style-src-elem 'self' 'sha256-");
+  await expect(page.getByRole('region', { name: 'Choose your city' })).toBeVisible();
+  // Tailwind's sheet applied: the header is sticky, which no browser default makes it.
+  await expect(page.locator('header').first()).toHaveCSS('position', 'sticky');
+  expect(refused).toEqual([]);
+});

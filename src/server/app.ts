@@ -26,12 +26,14 @@ import type { Database } from './db/client';
 import { installCsrfProtection } from './http/csrf';
 import { httpLimits } from './http/limits';
 import { installErrorHandling } from './http/error-handler';
+import { frameworkErrorHandler } from './http/framework-errors';
+import { installNestingGuard } from './http/nesting-guard';
 import { installNulGuard } from './http/nul-guard';
 import { requireResponseSchemas } from './http/openapi';
 import { RequestLogController } from './http/request-logging';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import type { ServerEntry } from '../contract/page-render';
-import { installWebApp } from './http/web-app';
+import { builtStyleHashes, installWebApp, WEB_DIST } from './http/web-app';
 import { internalCalendarRoutes } from './internal/calendar-routes';
 import { internalRoutes } from './internal/routes';
 import { webhookRoutes } from './internal/webhook-routes';
@@ -92,6 +94,12 @@ const WEBHOOK_POLL_MS = 2000;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  const webDistDir = deps.webDistDir ?? WEB_DIST;
+  const headers = securityHeaders({
+    production: config.isProduction,
+    stripe: config.payments.provider === 'stripe',
+    styleHashes: builtStyleHashes(webDistDir),
+  });
   const app = Fastify({
     ...(typeof deps.logger === 'object'
       ? { loggerInstance: deps.logger }
@@ -100,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    ...httpLimits(config.http),
+    ...httpLimits(config.http, headers),
+    frameworkErrors: frameworkErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every instance runs one worker; SKIP LOCKED claims let several share one outbox. Without
@@ -152,10 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installNulGuard(app);
-  installSecurityHeaders(app, {
-    production: config.isProduction,
-    stripe: config.payments.provider === 'stripe',
-  });
+  installNestingGuard(app);
+  installSecurityHeaders(app, headers);
   installCsrfProtection(app, { publicUrl: config.publicUrl, production: config.isProduction });
   requireResponseSchemas(app);
 
@@ -233,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await installWebApp(
     app,
-    deps.webDistDir,
+    webDistDir,
     {
       isActiveCity: (slug) => isActiveCity(database.db, slug),
       hasProfessionalPage: (username) => hasProfessionalPage(database.db, username),

@@ -45,8 +45,13 @@ export const authInputGuard = createAuthMiddleware(async (ctx) => {
       await rejectWeak(body.password, 'password', [...text(body.email), ...text(body.name)]);
       return;
     }
-    case '/reset-password':
     case '/change-password':
+      // A changed password ends every other session, whatever the client asks: whoever made
+      // the customer change it may be signed in elsewhere (decision 0048).
+      body.revokeOtherSessions = true;
+      await rejectWeak(body.newPassword, 'newPassword', []);
+      return;
+    case '/reset-password':
     case '/set-password':
       await rejectWeak(body.newPassword, 'newPassword', []);
       return;

@@ -222,6 +222,11 @@ export function createAuth({
       customRules: PER_ADDRESS_RULES,
     },
     advanced: {
+      // better-auth turns its origin (CSRF) check off by itself when NODE_ENV=test or TEST is set;
+      // said outright, it is on everywhere, and the tests prove the check production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // Production: the __Secure- prefix, Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain.
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // authRoutes puts Fastify's idea of the client address (X-Forwarded-For honoured only with

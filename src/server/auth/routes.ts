@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context';
 import { ACCOUNT_RULES, countAccountAttempt, giveBackAttempt } from './account-limits';
 import { answerTakenSignUp, isTakenEmailRefusal } from './answer-taken-sign-up';
 import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
+import { authProblem } from './auth-problem';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
@@ -140,6 +141,9 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (response.status >= 400) {
+        return reply.type('application/problem+json').send(authProblem(response.status, text));
+      }
       return reply.send(text);
     },
   });

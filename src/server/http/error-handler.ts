@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpProblem, type FieldError, type ProblemBody } from './problem';
+import { HttpProblem, statusTitle, type FieldError, type ProblemBody } from './problem';
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody) {
   return reply.status(body.status).type('application/problem+json').send(body);
@@ -48,7 +48,7 @@ export function installErrorHandling(app: FastifyInstance) {
           : error.message;
       return sendProblem(reply, {
         type: 'about:blank',
-        title: new HttpProblem(status, '').title,
+        title: statusTitle(status),
         status,
         detail,
       });

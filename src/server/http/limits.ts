@@ -15,14 +15,18 @@ const MAX_HEADERS_TIMEOUT_MS = 10_000;
 /** A connection with no traffic at all mid-request (not between requests) is dropped. */
 const IDLE_CONNECTION_TIMEOUT_MS = 120_000;
 
-export function httpLimits(limits: HttpLimitsConfig): FastifyHttpOptions<http.Server> {
+export function httpLimits(
+  limits: HttpLimitsConfig,
+  /** The security headers, which these answers made before routing must carry too. */
+  headers: Record<string, string> = {},
+): FastifyHttpOptions<http.Server> {
   return {
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionTimeout: Math.max(IDLE_CONNECTION_TIMEOUT_MS, limits.requestTimeoutMs),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    clientErrorHandler: sendClientError,
+    clientErrorHandler: (error, socket) => sendClientError(error, socket, headers),
     http: {
       maxHeaderSize: limits.headerLimitBytes,
       requestTimeout: limits.requestTimeoutMs,
@@ -38,7 +42,11 @@ export function httpLimits(limits: HttpLimitsConfig): FastifyHttpOptions<http.Se
  * Errors Node raises before Fastify sees a request (a timeout, headers too large, a malformed
  * request) leave as problem+json like every other error, and close the connection.
  */
-function sendClientError(error: NodeJS.ErrnoException, socket: Socket) {
+function sendClientError(
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  headers: Record<string, string>,
+) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, detail] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
@@ -49,9 +57,12 @@ function sendClientError(error: NodeJS.ErrnoException, socket: Socket) {
   const title = http.STATUS_CODES[status] ?? 'Error';
   const body: ProblemBody = { type: 'about:blank', title, status, detail };
   const text = JSON.stringify(body);
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${title}\r\nConnection: close\r\n` +
+      `HTTP/1.1 ${status} ${title}\r\nConnection: close\r\n${extra}` +
         `Content-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n` +
         text,
     );

@@ -1,5 +1,7 @@
 // RFC 9457 problem details. Use cases throw these; the error handler writes them as application/problem+json.
 
+import { STATUS_CODES } from 'node:http';
+
 import type { FieldError, ProblemBody } from '../../contract/problem';
 
 export type { FieldError, ProblemBody };
@@ -19,6 +21,11 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/** The reason phrase for a status: ours above, else Node's (414 URI Too Long, 431, 408…). */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? STATUS_CODES[status] ?? 'Error';
+}
 
 export class HttpProblem extends Error {
   readonly status: number;
@@ -43,7 +50,7 @@ export class HttpProblem extends Error {
     super(detail);
     this.name = 'HttpProblem';
     this.status = status;
-    this.title = options.title ?? TITLES[status] ?? 'Error';
+    this.title = options.title ?? statusTitle(status);
     this.type = options.type ?? 'about:blank';
     this.errors = options.errors;
     this.extensions = options.extensions ?? {};

@@ -1,6 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, installSecurityHeaders } from './security-headers';
+import {
+  contentSecurityPolicy,
+  inlineStyleHashes,
+  installSecurityHeaders,
+  securityHeaders,
+} from './security-headers';
 
 /** Directive name → its sources, as a browser reads the header. */
 function directives(csp: string): Map<string, string[]> {
@@ -15,7 +20,9 @@ function directives(csp: string): Map<string, string[]> {
 const STRICT = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'"],
+  'style-src-elem': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
@@ -24,11 +31,12 @@ const STRICT = {
   'frame-ancestors': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
+  'object-src': ["'none'"],
 };
 
 async function cspServed(stripe: boolean): Promise<string | undefined> {
   const app = Fastify();
-  installSecurityHeaders(app, { production: false, stripe });
+  installSecurityHeaders(app, securityHeaders({ production: false, stripe }));
   app.get('/', async () => ({ ok: true }));
   try {
     const res = await app.inject('/');
@@ -62,5 +70,38 @@ describe('Content-Security-Policy', () => {
       expect(directives(contentSecurityPolicy({ stripe })).get('frame-ancestors')).toEqual([
         "'none'",
       ]);
+  });
+});
+
+describe('inline styles', () => {
+  // The hash a browser computes: sha256 of the element's text exactly, base64.
+  const css = 'body{color:red}';
+  const hash = "'sha256-FcQqt3aNlV7AZnGV4zkQRVeCeJOxbMPnQSx258L803E='";
+
+  it('hashes each <style> element of a page, and only those', () => {
+    const html = `<head><style>${css}</style><style media="print">p{}</style></head><p style="x">`;
+    expect(inlineStyleHashes(html)).toEqual([hash, expect.stringMatching(/^'sha256-/)]);
+    expect(inlineStyleHashes('<link rel="stylesheet" href="/a.css">')).toEqual([]);
+  });
+
+  it('admits the inlined stylesheet by its hash, never any inline style element', () => {
+    const csp = directives(contentSecurityPolicy({ stripe: false, styleHashes: [hash] }));
+    for (const name of ['style-src', 'style-src-elem']) {
+      expect(csp.get(name)).toEqual(["'self'", hash]);
+    }
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('the other headers', () => {
+  it('asks for HTTPS (HSTS) in production only', () => {
+    expect(securityHeaders({ production: true, stripe: false })).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
+    expect(securityHeaders({ production: false, stripe: false })).not.toHaveProperty(
+      'strict-transport-security',
+    );
   });
 });

@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
   production: boolean;
   /** The Stripe provider is configured: the card form is Stripe.js, loaded from Stripe. */
   stripe: boolean;
+  /**
+   * CSP sources ('sha256-…') for the <style> elements the built index.html carries inline
+   * (vite.config.ts inlines the stylesheet, decision 0040); none without a build.
+   */
+  styleHashes?: readonly string[];
 }
 
 // Stripe's published CSP for Stripe.js and Elements (docs.stripe.com/security/guide): the script
@@ -13,40 +19,68 @@ export interface SecurityHeaderOptions {
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 const STRIPE_API = ['https://api.stripe.com'];
 
+/** The CSP hash source of each inline <style> element in an HTML page, in page order. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
+  );
+}
+
 /** The Content-Security-Policy value: same-origin only, plus Stripe's hosts in Stripe mode. */
-export function contentSecurityPolicy(options: Pick<SecurityHeaderOptions, 'stripe'>): string {
-  const extra = (hosts: string[]) => (options.stripe ? hosts.map((h) => ` ${h}`).join('') : '');
+export function contentSecurityPolicy(
+  options: Pick<SecurityHeaderOptions, 'stripe' | 'styleHashes'>,
+): string {
+  const extra = (hosts: readonly string[]) => hosts.map((h) => ` ${h}`).join('');
+  const stripe = (hosts: string[]) => (options.stripe ? extra(hosts) : '');
+  const styles = `'self'${extra(options.styleHashes ?? [])}`;
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${extra(STRIPE_JS)}`,
-    "style-src 'self' 'unsafe-inline'",
+    // No inline script anywhere: every script is a file of our own (or Stripe's).
+    `script-src 'self'${stripe(STRIPE_JS)}`,
+    // Style elements: our files and the one stylesheet index.html inlines, by its hash, so an
+    // injected <style> cannot restyle the page (hide a field, overlay a fake button). style-src
+    // says the same for browsers without the -elem/-attr directives.
+    `style-src ${styles}`,
+    `style-src-elem ${styles}`,
+    // Style attributes cannot run script or load anything (img-src and font-src still govern
+    // url()); Stripe.js sets them on the card frames it inserts into our page.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${extra(STRIPE_API)}`,
+    `connect-src 'self'${stripe(STRIPE_API)}`,
     // The service worker (/sw.js) and the web app manifest: said outright rather than left to
     // fall back on script-src and default-src, so a change to those cannot switch them off.
     "worker-src 'self'",
     "manifest-src 'self'",
     // Without a frame-src, frames fall back to default-src 'self': what demo mode wants.
-    ...(options.stripe ? [`frame-src 'self'${extra(STRIPE_JS)}`] : []),
+    ...(options.stripe ? [`frame-src 'self'${stripe(STRIPE_JS)}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    "object-src 'none'",
   ];
   return directives.join('; ');
 }
 
+/** The headers every response carries, errors and static files included. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'content-security-policy': contentSecurityPolicy(options),
+    ...(options.production
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
 // Conservative defaults for every response; the web app is same-origin only, except that in
-// Stripe mode the card form is Stripe's own (so card numbers never reach this server).
-export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const csp = contentSecurityPolicy(options);
+// Stripe mode the card form is Stripe's own (so card numbers never reach this server). Answers
+// made before routing (framework-errors.ts, limits.ts) set the same headers themselves.
+export function installSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    reply.header('Content-Security-Policy', csp);
-    if (options.production)
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    void reply.headers(headers);
   });
 }

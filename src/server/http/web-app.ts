@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +11,16 @@ import {
 } from '../../contract/web-routes';
 import { sendProblem } from './error-handler';
 import { loadPageHints } from './page-hints';
+import { inlineStyleHashes } from './security-headers';
 import { loadServerRendering, type ServedPage, type ServerRendering } from './server-rendering';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+
+/** The CSP hashes of the stylesheet the build inlined into index.html; none without a build. */
+export function builtStyleHashes(distDir: string): string[] {
+  const file = path.join(distDir, 'index.html');
+  return existsSync(file) ? inlineStyleHashes(readFileSync(file, 'utf8')) : [];
+}
 
 // A missing script or stylesheet (an old chunk after a deploy) must be a clean 404, not index.html
 // served as JavaScript.
