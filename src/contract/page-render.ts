@@ -12,6 +12,11 @@ export interface RenderedPage {
   titleHtml: string | null;
   /** JSON of what the page was rendered with, for the browser to start from the same state. */
   state: string;
+  /**
+   * What the page shows, without when it was fetched: equal for pages that look the same, so the
+   * server can answer a repeat visit with 304 though the state's timestamps differ.
+   */
+  fingerprint: string;
 }
 
 export interface PageRenderer {

@@ -15,6 +15,7 @@ describe('the document of a page drawn on the server', () => {
     html: '<main><h1>Edinburgh</h1></main>',
     titleHtml: 'Edinburgh &amp; around · Glow at Home',
     state: '{"queries":{"queries":[],"mutations":[]}}',
+    fingerprint: '<main><h1>Edinburgh</h1></main>',
   });
 
   it('holds the page alone in an inert #root, with nothing around it React would trip on', () => {
@@ -34,6 +35,7 @@ describe('the document of a page drawn on the server', () => {
       html: "<p>$& $' $1</p>",
       titleHtml: '$&',
       state: '"$`"',
+      fingerprint: '',
     });
     expect(tricky).toContain("<p>$& $' $1</p>");
     expect(tricky).toContain('<title>$&</title>');

@@ -120,7 +120,8 @@ export async function loadServerRendering(
     const rendered = await renderer.render(url);
     if (!rendered) return null;
     const identity = Buffer.from(pageDocument(template, rendered));
-    const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    const version = `${template}\0${rendered.fingerprint}`;
+    const etag = `"${createHash('sha256').update(version).digest('base64url').slice(0, 27)}"`;
     const copies = new Map<PageEncoding, Promise<Buffer>>();
     const encoded = (encoding: PageEncoding) => {
       let copy = copies.get(encoding);

@@ -101,7 +101,9 @@ export function createPageRenderer(fetchPublic: PublicApiFetch): PageRenderer {
       // React writes a page's <title> where the page renders it; it belongs in the head.
       const title = TITLE.exec(html)?.[1];
       const state: PageState = { queries: dehydrate(client) };
+      const shown = state.queries.queries.map((query) => [query.queryHash, query.state.data]);
       return {
+        fingerprint: JSON.stringify([html, shown]),
         html: html.replace(TITLE, ''),
         titleHtml: title ?? null,
         state: scriptSafeJson(state),
