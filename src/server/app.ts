@@ -10,6 +10,7 @@ import type { AppContext } from './app-context';
 import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
+import { changesSessions, SessionCache } from './auth/session-cache';
 import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
 import { referralRoutes } from './referrals/referral-routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   const vapid = await resolveVapidKeys(database.db, config);
+  const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
   const ctx: AppContext = {
     config,
     database,
@@ -137,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     media: deps.media ?? localDiskStorage(config.mediaDir),
     payments: createPaymentProvider(config),
-    currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
+    currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth, sessions),
     push: vapid ? { publicKey: vapid.publicKey } : null,
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };
@@ -145,6 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before the answer leaves: the next request of this client must not find the old session.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (changesSessions(request.method, request.url)) sessions.clear();
+    done(null, payload);
+  });
   installNulGuard(app);
   installSecurityHeaders(app, {
     production: config.isProduction,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatPence } from '../../domain/format';
 import { percentOf } from '../../domain/cancellation';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, businessPayment, payment, therapist } from '../db/schema';
+import { booking, businessPayment, payment, therapist, user } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import {
   storableRequest,
@@ -31,12 +31,16 @@ import { sourceOf } from './payment-source';
 import { afterPayment, holdExpired, type PaymentStep } from './payment-steps';
 import type { PaymentAnswer, PaymentInput } from '../../contract/booking';
 
-async function invoiceAllowed(tx: Db, customer: CustomerProfile): Promise<boolean> {
-  if (customer.accountType !== 'business') return false;
+/**
+ * Read from the database rather than the session, which an instance may have cached for a few
+ * seconds (decision 0046): paying later by invoice is a decision about money.
+ */
+async function invoiceAllowed(tx: Db, customerId: string): Promise<boolean> {
   const [row] = await tx
     .select({ arrangement: businessPayment.arrangement })
     .from(businessPayment)
-    .where(eq(businessPayment.userId, customer.id));
+    .innerJoin(user, eq(user.id, businessPayment.userId))
+    .where(and(eq(businessPayment.userId, customerId), eq(user.accountType, 'business')));
   return row?.arrangement === 'invoice';
 }
 
@@ -117,7 +121,7 @@ async function begin(
   }
   if (b.amountDuePence === 0 || input.method === 'invoice') {
     const byInvoice = b.amountDuePence > 0;
-    if (byInvoice && !(await invoiceAllowed(tx, customer)))
+    if (byInvoice && !(await invoiceAllowed(tx, customer.id)))
       throw new HttpProblem(
         422,
         'Paying by invoice is only for business accounts set up to pay by invoice. Please pay by card.',
