@@ -48,13 +48,14 @@ export async function announceBookingChange(
     rescheduleCount: row.rescheduleCount,
     cancelledByCompany: row.cancelledBy === 'company',
   });
-  await enqueueBookingPush(tx, {
-    kind,
-    view,
-    userId: row.customerId,
-    rescheduleCount: row.rescheduleCount,
-    now,
-  });
+  if (found.hasPushDevices)
+    await enqueueBookingPush(tx, {
+      kind,
+      view,
+      userId: row.customerId,
+      rescheduleCount: row.rescheduleCount,
+      now,
+    });
   if (kind === 'reminder') return;
   // The company's view of the booking, read at most once for the therapist and the webhooks.
   let records: Promise<BookingRecord[]> | null = null;

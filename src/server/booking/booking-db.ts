@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import type { bookingItem } from '../db/schema';
-import { booking, type BookingStatus } from '../db/schema';
+import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
 // The locking rules every booking use case follows, so no two of them can deadlock:
 //   1. the booking row (SELECT … FOR UPDATE) before anything else about that booking; every change

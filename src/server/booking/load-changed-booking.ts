@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { booking, therapist, user } from '../db/schema';
 import { therapistPhotoUrl } from '../media/photo-files';
+import { hasPushDevicesQuery } from '../push/push-outbox';
 import { toView, type ViewItem, type ViewPayment } from './booking-view';
 import type { BookingRow } from './booking-db';
 import type { BookingView } from '../../contract/booking';
@@ -12,13 +13,16 @@ export interface ChangedBooking {
   customer: { email: string; name: string };
   /** Null when the therapist has no email on file (or no longer exists). */
   therapistEmail: string | null;
+  /** The customer has a device subscribed to pushes (else there is no push to queue). */
+  hasPushDevices: boolean;
   view: BookingView;
 }
 
 /**
  * Everything announcing a change needs, read in one statement inside the transaction that made
  * the change: the booking as it now stands, the customer's address book entry, the therapist and
- * their email, the items and the latest payment (as JSON built by the database). Announcing is in
+ * their email, the items and the latest payment (as JSON built by the database), and whether the
+ * customer has a device to push to. Announcing is in
  * every confirmation, so this replaces five round trips with one (docs/decisions/0046).
  */
 export async function loadChangedBooking(
@@ -52,13 +56,14 @@ export async function loadChangedBooking(
                  'status', p.status, 'amountPence', p.amount_pence)
         from payment p where p.booking_id = ${booking.id}
         order by p.created_at desc limit 1)`,
+      hasPushDevices: hasPushDevicesQuery(booking.customerId),
     })
     .from(booking)
     .innerJoin(user, eq(user.id, booking.customerId))
     .leftJoin(therapist, eq(therapist.id, booking.therapistId))
     .where(eq(booking.id, bookingId));
   if (!found) return null;
-  const { row, customer, items, payment } = found;
+  const { row, customer, items, payment, hasPushDevices } = found;
   const t = found.therapist;
   const summary = t
     ? {
@@ -76,6 +81,7 @@ export async function loadChangedBooking(
     row,
     customer,
     therapistEmail: t?.email ?? null,
+    hasPushDevices,
     view: toView(row, summary, items, payment, now, config.cancellation, bufferMinutes),
   };
 }
