@@ -10,6 +10,7 @@ import type { AppContext } from './app-context';
 import { createAuth, type PasswordHasher } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
+import { changesSessions, SessionCache } from './auth/session-cache';
 import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
 import { referralRoutes } from './referrals/referral-routes';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
   });
   const vapid = await resolveVapidKeys(database.db, config);
+  const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
   const ctx: AppContext = {
     config,
     database,
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     media: deps.media ?? localDiskStorage(config.mediaDir),
     payments: createPaymentProvider(config),
-    currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth),
+    currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth, sessions),
     push: vapid ? { publicKey: vapid.publicKey } : null,
     ...(deps.cliToken ? { cliToken: deps.cliToken } : {}),
   };
@@ -160,6 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before the answer leaves: the next request of this client must not find the old session.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (changesSessions(request.method, request.url)) sessions.clear();
+    done(null, payload);
+  });
   installNulGuard(app);
   installNestingGuard(app);
   installSecurityHeaders(app, headers);

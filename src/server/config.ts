@@ -44,6 +44,8 @@ const envSchema = z.object({
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
+  // How long this instance trusts a session it has read (0 = ask every time); decision 0046.
+  SESSION_CACHE_SECONDS: int(0, 60).default(5),
   // HTTP limits: a client that is slow or sends too much is cut off instead of holding a socket.
   REQUEST_TIMEOUT_SECONDS: int(1, 3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: int(1, 3600).default(72),
@@ -212,6 +214,7 @@ export interface AppConfig {
   bookingNoticeMinutes: number;
   holdMinutes: number;
   availabilityCacheSeconds: number;
+  sessionCacheSeconds: number;
   http: HttpLimitsConfig;
   authRateLimit: boolean;
   smtpUrl: string | null;
@@ -352,6 +355,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,

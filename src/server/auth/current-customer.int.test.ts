@@ -106,5 +106,34 @@ for (const kind of testDatabaseKinds()) {
       const cookie = await signUp(`male-${kind}@example.com`, { gender: 'male' });
       expect(await visibleTo(cookie)).toEqual(['t-open']);
     });
+
+    // The instance keeps a session it has read for a few seconds (decision 0046); what changes it
+    // on this instance is seen by the very next request.
+    it('sees a profile change at once, though the session was just read', async () => {
+      const cookie = await signUp(`changes-${kind}@example.com`, { gender: 'male' });
+      expect(await visibleTo(cookie)).toEqual(['t-open']);
+      const res = await app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { name: 'Test Customer', phoneNumber: '07700 900123', gender: 'female' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await visibleTo(cookie)).toEqual(['t-biz', 't-open']);
+    });
+
+    it('treats a signed-out session as signed out at once, though it was just read', async () => {
+      const cookie = await signUp(`leaves-${kind}@example.com`, {});
+      const me = () => app.inject({ url: '/api/me', headers: { cookie } });
+      expect((await me()).statusCode).toBe(200);
+      const out = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: {},
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      expect((await me()).statusCode).toBe(401);
+    });
   });
 }

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, user } from '../db/schema';
+import { booking } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
 import { announceToTherapist } from './announce-to-therapist';
 import { enqueueWebhookEvents, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import type { BookingRecord } from '../../contract/booking-records';
-import { loadBookingViews } from './booking-view';
+import { loadChangedBooking } from './load-changed-booking';
 import { rulesConfigOf } from './rules-config';
 
 /**
@@ -28,24 +28,19 @@ export async function announceBookingChange(
   bookingId: string,
   kind: BookingEmailKind,
 ): Promise<void> {
-  const [found] = await tx
-    .select({ row: booking, customer: { email: user.email, name: user.name } })
-    .from(booking)
-    .innerJoin(user, eq(user.id, booking.customerId))
-    .where(eq(booking.id, bookingId));
-  if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
-  const { row, customer } = found;
   const now = ctx.now();
+  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+  const found = await loadChangedBooking(tx, bookingId, now, ctx.config, buffer);
+  if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+  const { row, customer, view } = found;
   if (kind !== 'reminder') {
     const due =
       kind === 'cancelled' ? null : reminderDueAt(row.startsAt, now, ctx.config.reminderLeadHours);
+    // A confirmation has already written it (confirmBooking); a move or cancellation may not have.
     if (due?.getTime() !== row.reminderDueAt?.getTime()) {
       await tx.update(booking).set({ reminderDueAt: due }).where(eq(booking.id, bookingId));
     }
   }
-  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
-  const [view] = await loadBookingViews(tx, [row], now, ctx.config, buffer);
-  if (!view) throw new Error(`booking ${bookingId} has no view`);
   await enqueueBookingEmail(ctx, tx, {
     kind,
     view,
@@ -53,17 +48,18 @@ export async function announceBookingChange(
     rescheduleCount: row.rescheduleCount,
     cancelledByCompany: row.cancelledBy === 'company',
   });
-  await enqueueBookingPush(tx, {
-    kind,
-    view,
-    userId: row.customerId,
-    rescheduleCount: row.rescheduleCount,
-    now,
-  });
+  if (found.hasPushDevices)
+    await enqueueBookingPush(tx, {
+      kind,
+      view,
+      userId: row.customerId,
+      rescheduleCount: row.rescheduleCount,
+      now,
+    });
   if (kind === 'reminder') return;
   // The company's view of the booking, read at most once for the therapist and the webhooks.
   let records: Promise<BookingRecord[]> | null = null;
   const recordsOnce = () => (records ??= loadBookingRecords(tx, [bookingId]));
-  await announceToTherapist(ctx, tx, row, kind, recordsOnce);
+  await announceToTherapist(ctx, tx, row, found.therapistEmail, kind, recordsOnce);
   await enqueueWebhookEvents(ctx, tx, recordsOnce, WEBHOOK_EVENT_OF[kind]);
 }

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import type { BookingRecord } from '../../contract/booking-records';
 import type { Db } from '../db/client';
-import { therapist, type booking } from '../db/schema';
+import type { booking } from '../db/schema';
 import type { BookingEmailKind } from '../notifications/enqueue-booking-email';
 import { enqueueTherapistEmail } from '../notifications/enqueue-therapist-email';
 
@@ -10,27 +9,24 @@ import { enqueueTherapistEmail } from '../notifications/enqueue-therapist-email'
  * Tells the therapist of a booking confirmed, moved or cancelled, by email with a calendar file,
  * in the transaction of the change (called by announce-booking-change.ts). Nothing when the
  * therapist has no email on file; nothing for a reminder, which is the customer's alone.
- * Booking reads the data here so that notifications never reads bookings back.
+ * The caller read the therapist's email with the booking (load-changed-booking.ts), so that
+ * notifications never reads bookings back.
  */
 export async function announceToTherapist(
   ctx: Pick<AppContext, 'config'>,
   tx: Db,
   row: typeof booking.$inferSelect,
+  therapistEmail: string | null,
   kind: BookingEmailKind,
   loadRecords: () => Promise<readonly BookingRecord[]>,
 ): Promise<void> {
-  if (kind === 'reminder') return;
-  const [found] = await tx
-    .select({ email: therapist.email })
-    .from(therapist)
-    .where(eq(therapist.id, row.therapistId));
-  if (!found?.email) return;
+  if (kind === 'reminder' || !therapistEmail) return;
   const [record] = await loadRecords();
   if (!record) throw new Error(`booking ${row.id} has no record`);
   await enqueueTherapistEmail(ctx, tx, {
     kind,
     record,
-    therapistEmail: found.email,
+    therapistEmail,
     rescheduleCount: row.rescheduleCount,
   });
 }

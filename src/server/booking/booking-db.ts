@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { booking, type BookingStatus } from '../db/schema';
+import { queryRows } from '../db/query-rows';
+import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
 // The locking rules every booking use case follows, so no two of them can deadlock:
 //   1. the booking row (SELECT … FOR UPDATE) before anything else about that booking; every change
@@ -33,24 +34,54 @@ export function isPending(status: string): boolean {
   return status === 'held' || status === 'requires_action';
 }
 
+/** One line of a booking as it is written: the treatment's price and duration when booked. */
+export type BookingItemValues = Omit<typeof bookingItem.$inferInsert, 'bookingId'>;
+
 /**
- * Inserts a booking with the reference the database makes (new_booking_reference()). 40 random
- * bits rarely collide, but when they do the insert is simply made again with a new one instead of
- * failing the customer's hold; anything else (the overlap constraint) still throws.
+ * Inserts a booking and its items in one statement (so it needs no transaction of its own, and
+ * costs one round trip), with the reference the database makes (new_booking_reference()). 40
+ * random bits rarely collide, but when they do the insert is simply made again with a new one
+ * instead of failing the customer's hold; anything else (the overlap constraint) still throws.
+ * Answers the new booking's id.
  */
-export async function insertWithFreshReference(
+export async function insertBookingWithItems(
   tx: Db,
   values: typeof booking.$inferInsert,
-): Promise<BookingRow> {
+  items: readonly BookingItemValues[],
+): Promise<string> {
+  const insertBooking = tx
+    .insert(booking)
+    .values(values)
+    .onConflictDoNothing({ target: booking.reference })
+    .returning({ id: booking.id });
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await tx
-      .insert(booking)
-      .values(values)
-      .onConflictDoNothing({ target: booking.reference })
-      .returning();
-    if (row) return row;
+    // A reference already taken inserts no booking, and so no items either.
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`with new_booking as (${insertBooking.getSQL()}),
+          new_items as (
+            insert into booking_item
+              (booking_id, position, treatment_id, name, price_pence, duration_minutes, is_add_on)
+            select new_booking.id, item.position, item.treatment_id, item.name, item.price_pence,
+                   item.duration_minutes, item.is_add_on
+            from new_booking,
+                 json_to_recordset(${JSON.stringify(items.map(itemJson))}::json) as item(
+                   position int, treatment_id text, name text, price_pence int,
+                   duration_minutes int, is_add_on boolean))
+          select id from new_booking`,
+    );
+    if (row) return row.id;
   }
   throw new Error(
     'five booking references in a row were taken: is new_booking_reference() broken?',
   );
 }
+
+const itemJson = (i: BookingItemValues) => ({
+  position: i.position,
+  treatment_id: i.treatmentId,
+  name: i.name,
+  price_pence: i.pricePence,
+  duration_minutes: i.durationMinutes,
+  is_add_on: i.isAddOn,
+});

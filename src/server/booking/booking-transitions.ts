@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
@@ -48,9 +49,12 @@ export async function latestPayment(tx: Db, bookingId: string): Promise<PaymentR
 
 /**
  * Takes the wallet lock and answers whether the credit this booking reserved is still there
- * (another booking or a wallet change cannot have used it, but check before money moves).
+ * (another booking or a wallet change cannot have used it, but check before money moves). A
+ * booking that reserved neither credit nor a referral discount has nothing in the wallet to
+ * check or spend, so it takes no lock (one round trip fewer per card payment).
  */
 export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<boolean> {
+  if (b.creditAppliedPence === 0 && b.referralDiscountPence === 0) return true;
   await lockWallet(tx, b.customerId);
   if (!(await referralDiscountIsFree(tx, b))) return false;
   if (b.creditAppliedPence === 0) return true;
@@ -59,7 +63,9 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
 
 /**
  * Payment done: the slot is the customer's, the reserved credit is spent and the confirmation
- * email is in the outbox, all in the caller's transaction. Wallet lock held.
+ * email is in the outbox, all in the caller's transaction. Wallet lock held when the booking
+ * reserved credit or a discount (lockCreditFor). The reminder's due time is written in the same
+ * UPDATE as the status, so announcing the confirmation finds it already right.
  */
 export async function confirmBooking(
   ctx: Pick<AppContext, 'config' | 'now'>,
@@ -72,6 +78,7 @@ export async function confirmBooking(
     status: 'confirmed',
     holdExpiresAt: null,
     paymentMethod: method,
+    reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
     updatedAt: now,
   });
   await spendCredit(tx, b);

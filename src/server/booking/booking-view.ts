@@ -16,6 +16,12 @@ export type { AddressSnapshot, BookingView };
 type PaymentRow = typeof payment.$inferSelect;
 type TherapistSummary = BookingView['therapist'];
 type ItemRow = typeof bookingItem.$inferSelect;
+/** What a view shows of the latest payment (and what the cancellation preview needs of it). */
+export type ViewPayment = Pick<
+  PaymentRow,
+  'method' | 'cardBrand' | 'cardLast4' | 'status' | 'amountPence'
+>;
+export type ViewItem = BookingView['items'][number];
 
 /**
  * The snapshot taken when the booking was made, or null once the customer's account was deleted:
@@ -30,7 +36,7 @@ function deliveryAddress(snapshot: unknown): AddressSnapshot | null {
 /** What cancelling now would give back; held bookings cancel for free with nothing to refund. */
 export function cancellationPreview(
   b: BookingRow,
-  paid: PaymentRow | null,
+  paid: ViewPayment | null,
   now: Date,
   policy: AppConfig['cancellation'],
 ): BookingView['cancellation'] {
@@ -46,11 +52,11 @@ export function cancellationPreview(
   return { allowed: true, refundPercent: terms.refundPercent, ...split };
 }
 
-function toView(
+export function toView(
   b: BookingRow,
   t: TherapistSummary,
-  items: ItemRow[],
-  paid: PaymentRow | null,
+  items: readonly ViewItem[],
+  paid: ViewPayment | null,
   now: Date,
   policy: AppConfig['cancellation'],
   bufferMinutes: number,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { booking, WALLET_KINDS, walletEntry } from '../db/schema';
@@ -39,6 +39,18 @@ export async function reservedCredit(
   return Number(row?.reserved ?? 0);
 }
 
+/** What a new booking may use, as one SQL expression (availableCredit; the hold's single read). */
+export function availableCreditQuery(
+  tx: Db,
+  userId: string,
+  now: Date,
+  exceptBookingId?: string,
+): SQL {
+  return sql`greatest(0, (select coalesce(sum(${walletEntry.amountPence}), 0) from ${walletEntry}
+                          where ${walletEntry.userId} = ${userId})
+                       - (${reservedQuery(tx, userId, now, exceptBookingId)}))`;
+}
+
 /**
  * What a new booking may use: the balance less what other waiting bookings have reserved. One
  * statement (it runs in every hold and payment).
@@ -49,13 +61,11 @@ export async function availableCredit(
   now: Date,
   exceptBookingId?: string,
 ): Promise<number> {
-  const [row] = await queryRows<{ balance: string; reserved: string }>(
+  const [row] = await queryRows<{ available: string }>(
     tx,
-    sql`select (select coalesce(sum(${walletEntry.amountPence}), 0) from ${walletEntry}
-                where ${walletEntry.userId} = ${userId}) as balance,
-               (${reservedQuery(tx, userId, now, exceptBookingId)}) as reserved`,
+    sql`select ${availableCreditQuery(tx, userId, now, exceptBookingId)} as available`,
   );
-  return Math.max(0, Number(row?.balance ?? 0) - Number(row?.reserved ?? 0));
+  return Number(row?.available ?? 0);
 }
 
 /**

@@ -1,31 +1,34 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { availabilityWindow } from '../../domain/availability-window';
 import { basketTotal } from '../../domain/basket';
 import { MINUTE_MS } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
+import { effectiveReferralCode } from '../../domain/referral';
 import type { CustomerProfile } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
-import { findCity } from '../catalogue/list-cities';
-import { address, booking, bookingItem } from '../db/schema';
+import { booking, bookingItem } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import { referralForHold, type ReferralForHold } from '../referrals/apply-referral';
 import {
   EXCLUSION_VIOLATION,
   inTransaction,
-  insertWithFreshReference,
+  insertBookingWithItems,
   lockWallet,
   sqlState,
   type BookingRow,
   type WarnLog,
 } from './booking-db';
-import { effectiveReferralCode } from '../../domain/referral';
-import { referralForHold } from '../referrals/apply-referral';
 import { availableCredit } from './booking-wallet';
-import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { expireHoldsInTheWay } from './expire-holds';
-import { loadSelection } from './load-selection';
+import { loadHoldFacts, SLOT_SPANS_READ_MS } from './load-hold-facts';
+import { selectionOf } from './load-selection';
 import { rulesConfigOf } from './rules-config';
-import { checkSlot, loadBookingTherapist } from './slot-check';
-import type { AddressSnapshot, HeldBooking, HoldRequest } from '../../contract/booking';
+import { checkSlot, judgeSlot, toBookingTherapist } from './slot-check';
+import type { HeldBooking, HoldRequest } from '../../contract/booking';
+
+const NO_REFERRAL: ReferralForHold = { referralId: null, discountPence: 0, note: null };
 
 export const slotTaken = () =>
   new HttpProblem(409, 'Sorry, someone has just booked that time. Please choose another time.', {
@@ -40,7 +43,17 @@ const rule = (detail: string, code: string, more: Record<string, unknown> = {}, 
 
 /** A held booking as the checkout shows it; `creditAvailablePence` is before this booking's own use. */
 export function heldSummary(
-  b: BookingRow,
+  b: Pick<
+    BookingRow,
+    | 'id'
+    | 'holdExpiresAt'
+    | 'createdAt'
+    | 'totalPricePence'
+    | 'totalDurationMinutes'
+    | 'creditAppliedPence'
+    | 'referralDiscountPence'
+    | 'amountDuePence'
+  >,
   creditAvailablePence: number,
   referralNote: string | null = null,
 ): HeldBooking {
@@ -100,25 +113,6 @@ async function ownMatchingHold(
   return null;
 }
 
-async function loadAddress(ctx: AppContext, customerId: string, addressId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(address)
-    .where(and(eq(address.id, addressId), eq(address.userId, customerId)));
-  if (!row) {
-    throw rule('Choose one of your saved addresses.', 'unknown_address', {}, 'body.addressId');
-  }
-  const snapshot: AddressSnapshot = {
-    label: row.label,
-    line1: row.line1,
-    line2: row.line2,
-    town: row.town,
-    postcode: row.postcode,
-    instructions: row.instructions,
-  };
-  return snapshot;
-}
-
 /**
  * Holds a slot for the customer while they pay (config.holdMinutes). Everything is recomputed from
  * the database: the treatments and their prices, the therapist's rules, minimum spend, the slot and
@@ -133,11 +127,26 @@ export async function holdBooking(
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const startsAt = new Date(request.startsAt);
+  // Read inside the bookable window: a time outside it is refused below without its spans.
+  const bookable = availabilityWindow(now.getTime(), config);
+  const spansFrom = Math.min(Math.max(startsAt.getTime(), bookable.start), bookable.end);
+  const facts = await loadHoldFacts(ctx.db, {
+    customerId: customer.id,
+    city: request.city,
+    treatmentIds: request.treatmentIds,
+    therapistId: request.therapistId,
+    addressId: request.addressId,
+    spans: {
+      start: new Date(spansFrom),
+      end: new Date(Math.min(spansFrom + SLOT_SPANS_READ_MS, bookable.end)),
+    },
+    now,
+  });
 
-  const city = await findCity(ctx.db, request.city);
+  const city = facts.city;
   if (!city) throw rule(`We do not serve "${request.city}".`, 'unknown_city', {}, 'body.city');
-  const selection = await loadSelection(ctx.db, request.treatmentIds, 'body.treatmentIds');
-  const therapist = await loadBookingTherapist(ctx.db, request.therapistId);
+  const selection = selectionOf(request.treatmentIds, facts.treatments, 'body.treatmentIds');
+  const therapist = facts.therapist && toBookingTherapist(facts.therapist);
   const visible =
     therapist &&
     isTherapistVisible(therapist, {
@@ -163,15 +172,22 @@ export async function holdBooking(
       { shortfallPence: total.shortfallPence, minimumSpendPence: total.minimumSpendPence },
     );
   }
-  const snapshot = await loadAddress(ctx, customer.id, request.addressId);
+  const snapshot = facts.address;
+  if (!snapshot) {
+    throw rule('Choose one of your saved addresses.', 'unknown_address', {}, 'body.addressId');
+  }
 
-  const slot = await checkSlot(ctx.db, {
+  const slotRequest = {
     therapistId: therapist.id,
     startsAt: startsAt.getTime(),
     durationMinutes: total.totalDurationMinutes,
     now,
     config,
-  });
+  };
+  const slot =
+    total.totalDurationMinutes * MINUTE_MS <= SLOT_SPANS_READ_MS
+      ? judgeSlot(facts.slotSpans, slotRequest)
+      : await checkSlot(ctx.db, slotRequest);
   if (slot === 'not-offered') {
     throw rule(
       `${therapist.name} is not available at that time. Please choose one of the times shown.`,
@@ -190,58 +206,82 @@ export async function holdBooking(
     start: startsAt,
     end: new Date(startsAt.getTime() + total.totalDurationMinutes * MINUTE_MS),
   };
+  const values = (creditPence: number, referral: ReferralForHold) => {
+    const payable = total.totalPricePence - referral.discountPence;
+    return {
+      customerId: customer.id,
+      therapistId: therapist.id,
+      citySlug: city.slug,
+      addressId: request.addressId,
+      addressSnapshot: snapshot,
+      startsAt,
+      during,
+      status: 'held' as const,
+      totalPricePence: total.totalPricePence,
+      totalDurationMinutes: total.totalDurationMinutes,
+      creditAppliedPence: creditPence,
+      referralId: referral.referralId,
+      referralDiscountPence: referral.discountPence,
+      amountDuePence: payable - creditPence,
+      holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+  };
+  const items = selection.items.map((item, position) => ({
+    position,
+    treatmentId: item.id,
+    name: item.name,
+    pricePence: item.pricePence,
+    durationMinutes: item.durationMinutes,
+    isAddOn: item.isAddOn,
+  }));
+  const referralCode = effectiveReferralCode(request.referralCode, customer.id) ?? undefined;
+  // Most holds expire nothing and take nothing from the wallet: then the insert alone is the
+  // whole write, one statement, and no wallet lock is needed because no credit or discount is
+  // counted (docs/decisions/0046). Anything else goes through the transaction below.
+  const plain =
+    facts.staleHolds === 0 &&
+    !facts.unusedReferral &&
+    referralCode === undefined &&
+    !(request.useCredit && facts.availableCreditPence > 0);
   let outcome;
   try {
-    outcome = await inTransaction(ctx.db, async (tx) => {
-      // Rows first, then the wallet lock: the order every booking use case keeps (booking-db.ts).
-      const released = await expireHoldsInTheWay(ctx, tx, now, {
-        therapistId: therapist.id,
-        during,
-        customerId: customer.id,
+    if (plain) {
+      const held = values(0, NO_REFERRAL);
+      const id = await insertBookingWithItems(ctx.db, held, items);
+      outcome = {
+        row: { id, ...held },
+        released: 0,
+        available: facts.availableCreditPence,
+        note: null,
+      };
+    } else {
+      outcome = await inTransaction(ctx.db, async (tx) => {
+        // Rows first, then the wallet lock: the order every booking use case keeps (booking-db.ts).
+        const released =
+          facts.staleHolds > 0
+            ? await expireHoldsInTheWay(ctx, tx, now, {
+                therapistId: therapist.id,
+                during,
+                customerId: customer.id,
+              })
+            : 0;
+        await lockWallet(tx, customer.id);
+        const referral = await referralForHold(
+          tx,
+          ctx,
+          customer.id,
+          referralCode,
+          total.totalPricePence,
+        );
+        const available = await availableCredit(tx, customer.id, now);
+        const payable = total.totalPricePence - referral.discountPence;
+        const held = values(request.useCredit ? Math.min(available, payable) : 0, referral);
+        const id = await insertBookingWithItems(tx, held, items);
+        return { row: { id, ...held }, released, available, note: referral.note };
       });
-      await lockWallet(tx, customer.id);
-      const referral = await referralForHold(
-        tx,
-        ctx,
-        customer.id,
-        effectiveReferralCode(request.referralCode, customer.id) ?? undefined,
-        total.totalPricePence,
-      );
-      const available = await availableCredit(tx, customer.id, now);
-      const payable = total.totalPricePence - referral.discountPence;
-      const credit = request.useCredit ? Math.min(available, payable) : 0;
-      const row = await insertWithFreshReference(tx, {
-        customerId: customer.id,
-        therapistId: therapist.id,
-        citySlug: city.slug,
-        addressId: request.addressId,
-        addressSnapshot: snapshot,
-        startsAt,
-        during,
-        status: 'held',
-        totalPricePence: total.totalPricePence,
-        totalDurationMinutes: total.totalDurationMinutes,
-        creditAppliedPence: credit,
-        referralId: referral.referralId,
-        referralDiscountPence: referral.discountPence,
-        amountDuePence: payable - credit,
-        holdExpiresAt: new Date(now.getTime() + ctx.config.holdMinutes * MINUTE_MS),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(bookingItem).values(
-        selection.items.map((item, position) => ({
-          bookingId: row.id,
-          position,
-          treatmentId: item.id,
-          name: item.name,
-          pricePence: item.pricePence,
-          durationMinutes: item.durationMinutes,
-          isAddOn: item.isAddOn,
-        })),
-      );
-      return { row, released, available, note: referral.note };
-    });
+    }
   } catch (error) {
     if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
     const mine = await ownMatchingHold(ctx, customer.id, request, startsAt);

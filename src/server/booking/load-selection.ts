@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { baseTreatmentIds, selectionProblems, type Catalogue } from '../../domain/selection';
 import type { CatalogueTreatment } from '../../domain/types';
 import type { Db } from '../db/client';
@@ -57,8 +57,31 @@ export async function loadSelection(
         .from(treatment)
         .where(and(inArray(treatment.id, ids), eq(treatment.active, true)))
     : [];
-  const catalogue = new Map<string, SelectedTreatment>(rows.map((r) => [r.id, r]));
+  return selectionOf(ids, rows, field);
+}
 
+/**
+ * The same rows as loadSelection reads, as one JSON array, for a read that gathers more than the
+ * selection in one statement (the hold's).
+ */
+export function selectionJsonQuery(ids: string[]): SQL {
+  if (ids.length === 0) return sql`'[]'::json`;
+  return sql`coalesce((
+      select json_agg(json_build_object(
+               'id', t.id, 'name', t.name, 'pricePence', t.price_pence,
+               'durationMinutes', t.duration_minutes, 'isAddOn', t.is_add_on,
+               'addOnIds', array(select a.add_on_id from treatment_add_on a
+                                 where a.parent_id = t.id)))
+      from treatment t where t.id in ${ids} and t.active), '[]'::json)`;
+}
+
+/** Checks the selection rules against the rows read, in the order the customer chose. */
+export function selectionOf(
+  ids: string[],
+  rows: readonly SelectedTreatment[],
+  field: string,
+): Selection {
+  const catalogue = new Map<string, SelectedTreatment>(rows.map((r) => [r.id, r]));
   const errors = problemMessages(catalogue, ids, field);
   if (errors.length > 0) throw badRequest(errors.map((e) => e.message).join(' '), errors);
   return {

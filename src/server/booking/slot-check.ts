@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
 import type { RulesConfig } from '../../domain/constants';
 import { MINUTE_MS } from '../../domain/constants';
@@ -7,7 +7,7 @@ import { computeSlots } from '../../domain/slots';
 import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { rangeLiteral } from '../db/tstzrange';
+import { rangeLiteral, type InstantRange } from '../db/tstzrange';
 import type { TherapistCandidate } from './load-availability-data';
 import { therapistPhotoUrl } from '../media/photo-files';
 
@@ -22,7 +22,8 @@ export interface BookingTherapist extends TherapistCandidate {
   paymentAccountId: string | null;
 }
 
-interface TherapistRow {
+/** A therapist as bookingTherapistQuery answers it (also as JSON, inside a larger read). */
+export interface TherapistRow {
   id: string;
   username: string;
   name: string;
@@ -40,19 +41,18 @@ interface TherapistRow {
 }
 
 /** One therapist with what the visibility rules need (the availability loader's shape). */
-export async function loadBookingTherapist(db: Db, id: string): Promise<BookingTherapist | null> {
-  const [r] = await queryRows<TherapistRow>(
-    db,
-    sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active, t.payments_connected,
-          t.payment_account_id, t.business_enabled, t.area, t.accepted_genders,
-          t.minimum_spend_pence,
+export function bookingTherapistQuery(id: string): SQL {
+  return sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
+          t.payments_connected, t.payment_account_id, t.business_enabled, t.area,
+          t.accepted_genders, t.minimum_spend_pence,
           coalesce((select array_agg(s.treatment_id) from therapist_service s
                     where s.therapist_id = t.id), '{}') as service_ids,
           (select extract(epoch from max(upper(a.during))) * 1000 from availability a
             where a.therapist_id = t.id)::float8 as latest_end_ms
-        from therapist t where t.id = ${id}`,
-  );
-  if (!r) return null;
+        from therapist t where t.id = ${id}`;
+}
+
+export function toBookingTherapist(r: TherapistRow): BookingTherapist {
   return {
     id: r.id,
     username: r.username,
@@ -70,47 +70,71 @@ export async function loadBookingTherapist(db: Db, id: string): Promise<BookingT
   };
 }
 
+export async function loadBookingTherapist(db: Db, id: string): Promise<BookingTherapist | null> {
+  const [r] = await queryRows<TherapistRow>(db, bookingTherapistQuery(id));
+  return r ? toBookingTherapist(r) : null;
+}
+
 export type SlotState = 'free' | 'taken' | 'not-offered';
 
-export async function checkSlot(
-  db: Db,
-  request: {
-    therapistId: string;
-    startsAt: number;
-    durationMinutes: number;
-    now: Date;
-    config: RulesConfig;
-    /** The booking being moved: its own time does not count as taken. */
-    ignoreInterval?: Interval;
-  },
-): Promise<SlotState> {
-  const { startsAt, now, config } = request;
-  const wanted = { start: startsAt, end: startsAt + request.durationMinutes * MINUTE_MS };
-  const bookable = availabilityWindow(now.getTime(), config);
-  // Nothing outside the window is offered, and years PostgreSQL cannot store (0000, 10000) would
-  // fail the query as a 500: answer those without asking the database.
-  if (wanted.start < bookable.start || wanted.end > bookable.end) return 'not-offered';
-  const range = rangeLiteral({ start: new Date(wanted.start), end: new Date(wanted.end) });
+export interface SlotRequest {
+  therapistId: string;
+  startsAt: number;
+  durationMinutes: number;
+  now: Date;
+  config: RulesConfig;
+  /** The booking being moved: its own time does not count as taken. */
+  ignoreInterval?: Interval;
+}
+
+/** A therapist's availability window or a booking that blocks, in epoch milliseconds. */
+export interface SlotSpan {
+  kind: 'window' | 'booking';
+  start_ms: number;
+  end_ms: number;
+}
+
+/**
+ * The therapist's windows and the bookings that block, overlapping `range`, in one query. Any
+ * hold that ran out is free, waiting for 3-D Secure or not: the hold's transaction expires it.
+ */
+export function slotSpansQuery(therapistId: string, range: InstantRange, now: Date): SQL {
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  // The therapist's windows and the bookings around the time, in one round trip. Any hold that ran
-  // out is free, waiting for 3-D Secure or not: the transaction expires it.
-  const rows = await queryRows<{ kind: 'window' | 'booking'; start_ms: number; end_ms: number }>(
-    db,
-    sql`select 'window' as kind, ${span} from availability
-        where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
+  const overlapping = sql`${rangeLiteral(range)}::tstzrange`;
+  return sql`select 'window' as kind, ${span} from availability
+        where therapist_id = ${therapistId} and during && ${overlapping}
         union all
         select 'booking' as kind, ${span} from booking
-        where therapist_id = ${request.therapistId} and during && ${range}::tstzrange
+        where therapist_id = ${therapistId} and during && ${overlapping}
           and (status = 'confirmed'
                or (status in ('held', 'requires_action')
-                   and hold_expires_at > ${now.toISOString()}::timestamptz))`,
-  );
-  const spans = (kind: 'window' | 'booking'): Interval[] =>
-    rows
+                   and hold_expires_at > ${now.toISOString()}::timestamptz))`;
+}
+
+/** The time wanted, and whether it lies inside the bookable window at all. */
+function wantedOf(request: SlotRequest) {
+  const wanted = {
+    start: request.startsAt,
+    end: request.startsAt + request.durationMinutes * MINUTE_MS,
+  };
+  const bookable = availabilityWindow(request.now.getTime(), request.config);
+  return { wanted, bookable, inside: wanted.start >= bookable.start && wanted.end <= bookable.end };
+}
+
+/**
+ * Decides a slot from spans read over (at least) the wanted time: more spans than that change
+ * nothing, since only windows holding the whole time and bookings overlapping it count.
+ */
+export function judgeSlot(spans: readonly SlotSpan[], request: SlotRequest): SlotState {
+  const { startsAt, now, config } = request;
+  const { wanted, bookable, inside } = wantedOf(request);
+  if (!inside) return 'not-offered';
+  const of = (kind: SlotSpan['kind']): Interval[] =>
+    spans
       .filter((r) => r.kind === kind)
       .map((r) => ({ start: Number(r.start_ms), end: Number(r.end_ms) }));
-  const windows = clipToWindow(spans('window'), bookable);
+  const windows = clipToWindow(of('window'), bookable);
   const offered = computeSlots({
     windows,
     bookings: [],
@@ -120,10 +144,22 @@ export async function checkSlot(
     config,
   });
   if (offered[0] !== startsAt) return 'not-offered';
-  const bookings = spans('booking');
   const ignore = request.ignoreInterval;
-  const blocking = bookings.filter(
+  const blocking = of('booking').filter(
     (b) => !(ignore && b.start === ignore.start && b.end === ignore.end),
   );
   return blocking.some((b) => intervalsOverlap(b, wanted)) ? 'taken' : 'free';
+}
+
+export async function checkSlot(db: Db, request: SlotRequest): Promise<SlotState> {
+  const { wanted, inside } = wantedOf(request);
+  // Nothing outside the window is offered, and years PostgreSQL cannot store (0000, 10000) would
+  // fail the query as a 500: answer those without asking the database.
+  if (!inside) return 'not-offered';
+  const range = { start: new Date(wanted.start), end: new Date(wanted.end) };
+  const rows = await queryRows<SlotSpan>(
+    db,
+    slotSpansQuery(request.therapistId, range, request.now),
+  );
+  return judgeSlot(rows, request);
 }

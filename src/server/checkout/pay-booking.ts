@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatPence } from '../../domain/format';
 import { percentOf } from '../../domain/cancellation';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, businessPayment, payment, therapist } from '../db/schema';
+import { booking, businessPayment, payment, user } from '../db/schema';
+import { queryRows } from '../db/query-rows';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import {
   storableRequest,
@@ -14,15 +15,9 @@ import {
 } from '../payments/payment-provider';
 import { ensureProviderCustomer } from '../payments/provider-customer';
 import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
-import {
-  confirmBooking,
-  latestPayment,
-  lockCreditFor,
-  releaseBooking,
-} from '../booking/booking-transitions';
+import { confirmBooking, lockCreditFor, releaseBooking } from '../booking/booking-transitions';
 import {
   attemptKey,
-  nextAttemptNumber,
   paymentPending,
   settleBookingAttempt,
   waitForSettlement,
@@ -31,12 +26,16 @@ import { sourceOf } from './payment-source';
 import { afterPayment, holdExpired, type PaymentStep } from './payment-steps';
 import type { PaymentAnswer, PaymentInput } from '../../contract/booking';
 
-async function invoiceAllowed(tx: Db, customer: CustomerProfile): Promise<boolean> {
-  if (customer.accountType !== 'business') return false;
+/**
+ * Read from the database rather than the session, which an instance may have cached for a few
+ * seconds (decision 0046): paying later by invoice is a decision about money.
+ */
+async function invoiceAllowed(tx: Db, customerId: string): Promise<boolean> {
   const [row] = await tx
     .select({ arrangement: businessPayment.arrangement })
     .from(businessPayment)
-    .where(eq(businessPayment.userId, customer.id));
+    .innerJoin(user, eq(user.id, businessPayment.userId))
+    .where(and(eq(businessPayment.userId, customerId), eq(user.accountType, 'business')));
   return row?.arrangement === 'invoice';
 }
 
@@ -45,18 +44,60 @@ type Begun =
   | { kind: 'in-flight'; paymentId: string; booking: BookingRow }
   | { kind: 'attempt'; paymentId: string; request: ChargeRequest };
 
+/** The booking's latest attempt, as much of it as deciding what to do needs. */
+interface LatestAttempt {
+  id: string;
+  status: string;
+  actionUrl: string | null;
+}
+
+interface PaymentContext {
+  latest: LatestAttempt | null;
+  nextAttempt: number;
+  payee: { accountId: string | null; name: string } | null;
+}
+
+/**
+ * What step 1 reads about a locked booking, in one statement: its latest attempt, the next
+ * attempt's number and the therapist being paid. Read after lockBooking, never in the same
+ * statement: a statement that waited for the lock still sees the payments as they were when it
+ * began, and would miss the attempt a double click has just recorded.
+ */
+async function paymentContext(tx: Db, b: BookingRow): Promise<PaymentContext> {
+  const [row] = await queryRows<{
+    latest: LatestAttempt | null;
+    last_attempt: number;
+    account_id: string | null;
+    name: string | null;
+  }>(
+    tx,
+    sql`select
+          (select json_build_object('id', p.id, 'status', p.status, 'actionUrl', p.action_url)
+             from payment p where p.booking_id = ${b.id}
+             order by p.created_at desc limit 1) as latest,
+          (select coalesce(max(p.attempt), 0)::int from payment p
+             where p.booking_id = ${b.id}) as last_attempt,
+          t.payment_account_id as account_id, t.name
+        from (select 1) one left join therapist t on t.id = ${b.therapistId}`,
+  );
+  return {
+    latest: row?.latest ?? null,
+    nextAttempt: Number(row?.last_attempt ?? 0) + 1,
+    payee: row?.name ? { accountId: row.account_id, name: row.name } : null,
+  };
+}
+
 /** Answers for a booking that is not simply held, or null when it can be paid now. */
-async function notPayable(tx: Db, b: BookingRow): Promise<Begun | null> {
+function notPayable(b: BookingRow, latest: LatestAttempt | null): Begun | null {
   switch (b.status) {
     case 'confirmed':
     case 'completed':
       return { kind: 'step', step: { kind: 'already-confirmed' } };
     case 'requires_action': {
-      const pending = await latestPayment(tx, b.id);
-      if (pending?.status === 'requires_action' && pending.actionUrl)
+      if (latest?.status === 'requires_action' && latest.actionUrl)
         return {
           kind: 'step',
-          step: { kind: 'requires_action', actionUrl: pending.actionUrl, clientSecret: null },
+          step: { kind: 'requires_action', actionUrl: latest.actionUrl, clientSecret: null },
         };
       throw conflict('This booking is waiting for your bank.');
     }
@@ -85,9 +126,9 @@ async function begin(
   const now = ctx.now();
   const b = await lockBooking(tx, bookingId);
   if (!b || b.customerId !== customer.id) throw notFound('Booking not found.');
-  const latest = await latestPayment(tx, b.id);
+  const { latest, nextAttempt: attempt, payee } = await paymentContext(tx, b);
   if (latest?.status === 'pending') return { kind: 'in-flight', paymentId: latest.id, booking: b };
-  const answered = await notPayable(tx, b);
+  const answered = notPayable(b, latest);
   if (answered) return answered;
   if (!b.holdExpiresAt || b.holdExpiresAt.getTime() <= now.getTime()) {
     await releaseBooking(tx, b, now, 'expired');
@@ -98,7 +139,6 @@ async function begin(
     return { kind: 'step', step: { kind: 'credit-changed', bookingId: b.id } };
   }
 
-  const attempt = await nextAttemptNumber(tx, { kind: 'booking', id: b.id });
   const base = {
     bookingId: b.id,
     provider: ctx.payments.name,
@@ -117,7 +157,7 @@ async function begin(
   }
   if (b.amountDuePence === 0 || input.method === 'invoice') {
     const byInvoice = b.amountDuePence > 0;
-    if (byInvoice && !(await invoiceAllowed(tx, customer)))
+    if (byInvoice && !(await invoiceAllowed(tx, customer.id)))
       throw new HttpProblem(
         422,
         'Paying by invoice is only for business accounts set up to pay by invoice. Please pay by card.',
@@ -139,10 +179,6 @@ async function begin(
   }
 
   const { source, saveCard, known } = await sourceOf(ctx, tx, customer.id, input);
-  const [payee] = await tx
-    .select({ accountId: therapist.paymentAccountId, name: therapist.name })
-    .from(therapist)
-    .where(eq(therapist.id, b.therapistId));
   if (ctx.payments.name === 'stripe' && !payee?.accountId)
     throw new HttpProblem(422, 'This therapist cannot take card payments right now.', {
       extensions: { code: 'payee_not_connected' },
@@ -226,7 +262,7 @@ export async function payBooking(
       log.warn({ err: error, paymentId: begun.paymentId }, 'payment provider did not answer');
       throw paymentPending();
     }
-    step = await settleBookingAttempt(ctx, begun.paymentId, outcome);
+    step = await settleBookingAttempt(ctx, begun.paymentId, outcome, bookingId);
   }
   return afterPayment(ctx, step, log);
 }

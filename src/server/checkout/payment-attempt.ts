@@ -91,24 +91,33 @@ export function newsOf(p: PaymentRow, outcome: RecoveredCharge): ProviderNews {
   }
 }
 
-/** Step 3 of a booking's payment: applies the provider's answer unless someone settled it first. */
+/**
+ * Step 3 of a booking's payment: applies the provider's answer unless someone settled it first.
+ * The caller that made the attempt knows its booking; others (the reconciler) leave it to be read.
+ */
 export async function settleBookingAttempt(
   ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'payments'>,
   paymentId: string,
   outcome: RecoveredCharge,
+  knownBookingId?: string,
 ): Promise<PaymentStep> {
   return inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .select({ bookingId: payment.bookingId })
-      .from(payment)
-      .where(eq(payment.id, paymentId));
-    if (!row?.bookingId) throw new Error(`payment ${paymentId} is not a booking's`);
-    const b = await lockBooking(tx, row.bookingId);
+    const bookingId = knownBookingId ?? (await bookingOfPayment(tx, paymentId));
+    const b = await lockBooking(tx, bookingId);
     const p = await lockPayment(tx, paymentId);
-    if (!b || !p) throw new Error(`payment ${paymentId} lost its booking`);
+    if (!b || !p || p.bookingId !== b.id) throw new Error(`payment ${paymentId} lost its booking`);
     if (p.status !== 'pending') return settledStep(b, p);
     return settlePayment(ctx, tx, b, p, newsOf(p, outcome), ctx.now());
   });
+}
+
+async function bookingOfPayment(tx: Db, paymentId: string): Promise<string> {
+  const [row] = await tx
+    .select({ bookingId: payment.bookingId })
+    .from(payment)
+    .where(eq(payment.id, paymentId));
+  if (!row?.bookingId) throw new Error(`payment ${paymentId} is not a booking's`);
+  return row.bookingId;
 }
 
 export const paymentPending = () =>

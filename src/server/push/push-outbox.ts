@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PushPayload } from '../../contract/push-message';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
@@ -12,6 +12,13 @@ export interface OutgoingPush {
   /** At most 32 URL-safe characters; a newer push with the topic replaces an undelivered one. */
   topic?: string;
 }
+
+/**
+ * Whether the user has any device to push to, as an SQL expression for a read that gathers more
+ * (announcing a booking change skips the push insert, a round trip, when there is none).
+ */
+export const hasPushDevicesQuery = (userId: AnyColumn): SQL<boolean> =>
+  sql`exists (select 1 from push_subscription s where s.user_id = ${userId})`.mapWith(Boolean);
 
 /**
  * Queues the push for every device of the customer, in the caller's transaction: written with

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { referralDiscount, samePerson } from '../../domain/referral';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
@@ -70,6 +70,14 @@ async function attachReferral(
     .returning();
   return row ?? { refused: null };
 }
+
+/**
+ * Whether the customer has a referral whose discount is not yet used: a hold without one, and
+ * without a code, has no referral to reserve (referralForHold would answer none).
+ */
+export const unusedReferralQuery = (customerId: string): SQL =>
+  sql`exists (select 1 from ${referral} where ${referral.referredUserId} = ${customerId}
+              and ${referral.discountBookingId} is null)`;
 
 /**
  * The referral discount for a new hold. The caller holds the customer's wallet lock, which
