@@ -24,6 +24,7 @@ import {
 import { prepareServerStore, type ServerStore } from '../../test-support/server-store';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/test-smtp-server';
+import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { giftCard, user } from '../db/schema';
 import { hashGiftCardCode } from '../gift-cards/gift-card-code';
@@ -100,15 +101,13 @@ function stripeNetByBooking(fake: FakeStripe): Map<string, number> {
   return net;
 }
 
-async function ourNetByBooking(store: ServerStore): Promise<Map<string, number>> {
-  const rows = await store.use((db) =>
-    queryRows<{ booking_id: string; kept: string }>(
-      db,
-      sql`select booking_id, sum(amount_pence - refunded_pence) as kept from payment
-          where booking_id is not null and provider = 'stripe'
-            and status in ('succeeded', 'partially_refunded', 'refunded')
-          group by booking_id`,
-    ),
+async function ourNetByBooking(db: Db): Promise<Map<string, number>> {
+  const rows = await queryRows<{ booking_id: string; kept: string }>(
+    db,
+    sql`select booking_id, sum(amount_pence - refunded_pence) as kept from payment
+        where booking_id is not null and provider = 'stripe'
+          and status in ('succeeded', 'partially_refunded', 'refunded')
+        group by booking_id`,
   );
   return new Map(rows.map((r) => [r.booking_id, Number(r.kept)]));
 }
@@ -181,8 +180,10 @@ for (const kind of testDatabaseKinds()) {
        * stopped (SIGTERM) for each look and started again.
        */
       const look = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
-        const broken = await store.use((db) => brokenInvariants(db, holdCutoff));
-        const ours = sorted(await ourNetByBooking(store));
+        const [broken, ours] = await store.use(async (db) => [
+          await brokenInvariants(db, holdCutoff),
+          sorted(await ourNetByBooking(db)),
+        ]);
         const stripe = sorted(stripeNetByBooking(fake));
         if (JSON.stringify(ours) !== JSON.stringify(stripe))
           broken.push({
@@ -191,15 +192,17 @@ for (const kind of testDatabaseKinds()) {
           });
         return broken;
       };
+      let looks = 0;
       const settle = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
         let broken: BrokenInvariant[] = [];
         for (let i = 0; i < (store.sharedWhileServing ? 120 : 5); i++) {
+          looks++;
           if (store.sharedWhileServing) {
             await new Promise((r) => setTimeout(r, 500));
             broken = await look(holdCutoff);
           } else {
             // The jobs run at start and every second; the mail worker polls every second.
-            await new Promise((r) => setTimeout(r, i === 0 ? 5000 : 3000));
+            await new Promise((r) => setTimeout(r, i === 0 ? 4000 : 3000));
             server.child.kill('SIGTERM');
             await server.exited;
             broken = await look(holdCutoff);
@@ -210,12 +213,12 @@ for (const kind of testDatabaseKinds()) {
         return broken;
       };
 
-      const figures: { round: number; requests: number; answered: number; byOperation: object }[] =
-        [];
+      const figures: object[] = [];
+      const began = Date.now();
       for (let round = 1; round <= ROUNDS; round++) {
         const tally: TrafficTally = { started: 0, answered: 0, failed: 0, byOperation: {} };
         // The kill comes after a seeded number of requests, so it lands while others are in flight.
-        const killAfter = 15 + Math.floor(random() * 45);
+        const killAfter = 10 + Math.floor(random() * 35);
         let killed = false;
         const streams = customers.map((c, i) =>
           runCustomer(c, plan, seededRandom(SEED * 1000 + round * 10 + i), tally, () => killed),
@@ -232,7 +235,9 @@ for (const kind of testDatabaseKinds()) {
         });
 
         const restartedAt = await start();
+        const lookedBefore = looks;
         expect({ round, broken: await settle(restartedAt) }).toEqual({ round, broken: [] });
+        figures.push({ round, looks: looks - lookedBefore, seconds: (Date.now() - began) / 1000 });
       }
 
       // The mail: every row marked sent reached the SMTP server (by its stable Message-ID), and

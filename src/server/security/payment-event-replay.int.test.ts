@@ -291,7 +291,12 @@ async function snapshot(world: World) {
         status: t.status,
         amountPence: (t.params as { amountPence?: number }).amountPence ?? null,
       })),
-      history: history.map((h) => ({ kind: h.kind, from: h.fromStatus, to: h.toStatus })),
+      // The history logs news in the order it arrived: a refund that came before the success is
+      // logged before it. The status path must be the same; the money changes the same in number.
+      statusPath: history
+        .filter((h) => h.kind !== 'updated')
+        .map((h) => ({ kind: h.kind, from: h.fromStatus, to: h.toStatus })),
+      moneyChanges: history.filter((h) => h.kind === 'updated').length,
       mails: mails.map((m) => ({
         subject: m.subject,
         to: m.toAddress === world.ada.email ? 'the customer' : m.toAddress,
@@ -351,7 +356,26 @@ for (const kind of testDatabaseKinds()) {
       }
       expect(results.duplicate).toBe(2 * replayed.events.length);
 
-      expect(await snapshot(replayed)).toEqual(await snapshot(clean));
+      const cleanState = await snapshot(clean);
+      // The clean delivery did what each event means, so the comparison is not of two no-ops.
+      const first = (name: string, part: 'bookings' | 'cards' | 'payments') =>
+        (cleanState[name] as Record<typeof part, object[]>)[part][0];
+      expect(first('booking-approved', 'bookings')).toMatchObject({ status: 'confirmed' });
+      expect(first('booking-auth-failed', 'bookings')).toMatchObject({ status: 'failed' });
+      expect(first('booking-canceled', 'bookings')).toMatchObject({ status: 'failed' });
+      expect(first('booking-dashboard-refund', 'payments')).toMatchObject({
+        status: 'refunded',
+        refundedPence: 3000,
+      });
+      expect(first('booking-cancelled-by-customer', 'bookings')).toMatchObject({
+        status: 'cancelled',
+        refundedPence: 3000,
+      });
+      expect(first('booking-orphan', 'bookings')).toMatchObject({ status: 'confirmed' });
+      expect(first('gift-card-approved', 'cards')).toMatchObject({ status: 'active' });
+      expect(first('gift-card-refunded', 'cards')).toMatchObject({ status: 'refunded' });
+      expect(first('gift-card-auth-failed', 'payments')).toMatchObject({ status: 'failed' });
+      expect(await snapshot(replayed)).toEqual(cleanState);
     }, 120_000);
   });
 }
