@@ -33,10 +33,17 @@ export interface TrafficTally {
   byOperation: Record<string, number>;
 }
 
+/** What the server told a customer it had done: it must survive any crash after the answer. */
+export type Acknowledged = 'held' | 'confirmed' | 'cancelled';
+
 export class CrashCustomer {
   readonly http: HttpCustomer;
   addressId = '';
   readonly bookings: string[] = [];
+  /** Each booking's last acknowledged state, by id. */
+  readonly acknowledged = new Map<string, Acknowledged>();
+  /** Gift card codes the server answered 200 to redeeming. */
+  redeemed = 0;
   constructor(
     server: () => ServerProcess,
     readonly email: string,
@@ -103,10 +110,12 @@ export async function runCustomer(
       const roll = random();
       if (roll < 0.12 && plan.giftCodes.length > 0) {
         const code = plan.giftCodes.shift() ?? '';
-        await call('redeem', 'POST', '/api/me/wallet/redeem', { code });
+        const answer = await call('redeem', 'POST', '/api/me/wallet/redeem', { code });
+        if (answer.status === 200) customer.redeemed++;
       } else if (roll < 0.27 && customer.bookings.length > 0) {
         const id = pick(customer.bookings);
-        await call('cancel', 'POST', `/api/bookings/${id}/cancel`, {});
+        const answer = await call('cancel', 'POST', `/api/bookings/${id}/cancel`, {});
+        if (answer.status === 200) customer.acknowledged.set(id, 'cancelled');
       } else {
         const day = pick(plan.days);
         const startsAt = new Date(
@@ -122,13 +131,15 @@ export async function runCustomer(
         if (held.status !== 201) continue;
         const id = String(held.json.id);
         customer.bookings.push(id);
+        customer.acknowledged.set(id, 'held');
         // Some holds are left to run out, as a customer who walks away leaves them.
         if (random() < 0.15) continue;
         const pay =
           held.json.amountDuePence === 0
             ? { method: 'credit' }
             : { method: 'card', paymentMethodId: pick(CARDS) };
-        await call('pay', 'POST', `/api/bookings/${id}/payment`, pay);
+        const paid = await call('pay', 'POST', `/api/bookings/${id}/payment`, pay);
+        if (paid.json.status === 'confirmed') customer.acknowledged.set(id, 'confirmed');
       }
     }
   } catch (error) {

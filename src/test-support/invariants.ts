@@ -134,3 +134,48 @@ export async function brokenInvariants(db: Db, holdCutoff: Date): Promise<Broken
   }
   return broken;
 }
+
+/** Where a booking may be now, given what the server last answered about it. */
+const MAY_BE_NOW: Record<'held' | 'confirmed' | 'cancelled', string[]> = {
+  held: ['held', 'requires_action', 'confirmed', 'cancelled', 'expired', 'failed', 'completed'],
+  confirmed: ['confirmed', 'cancelled', 'completed'],
+  cancelled: ['cancelled'],
+};
+
+/**
+ * Durability: what the server answered as done was committed and survived the crash. Each
+ * booking it acknowledged exists in a state its last answer allows, and each customer's wallet
+ * holds at least as many gift card redemptions as were answered 200.
+ */
+export async function lostAcknowledgements(
+  db: Db,
+  customers: {
+    email: string;
+    acknowledged: Map<string, keyof typeof MAY_BE_NOW>;
+    redeemed: number;
+  }[],
+): Promise<BrokenInvariant[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const c of customers) {
+    const ids = [...c.acknowledged.keys()];
+    const found = ids.length
+      ? await queryRows<{ id: string; status: string }>(
+          db,
+          sql`select id::text, status from booking where id::text in ${ids}`,
+        )
+      : [];
+    const statusOf = new Map(found.map((r) => [r.id, r.status]));
+    for (const [id, answered] of c.acknowledged) {
+      const now = statusOf.get(id);
+      if (!now || !MAY_BE_NOW[answered].includes(now)) rows.push({ id, answered, now });
+    }
+    const [redeemed] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from wallet_entry w join "user" u on u.id = w.user_id
+          where u.email = ${c.email} and w.kind = 'gift_card_redemption'`,
+    );
+    if ((redeemed?.n ?? 0) < c.redeemed)
+      rows.push({ customer: c.email, answeredRedemptions: c.redeemed, found: redeemed?.n });
+  }
+  return rows.length ? [{ name: 'what the server acknowledged survived the crash', rows }] : [];
+}

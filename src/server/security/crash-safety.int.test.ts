@@ -14,7 +14,11 @@ import {
   type TrafficTally,
 } from '../../test-support/crash-traffic';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
-import { brokenInvariants, type BrokenInvariant } from '../../test-support/invariants';
+import {
+  brokenInvariants,
+  lostAcknowledgements,
+  type BrokenInvariant,
+} from '../../test-support/invariants';
 import {
   freePort,
   killServerProcess,
@@ -181,7 +185,10 @@ for (const kind of testDatabaseKinds()) {
        */
       const look = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
         const [broken, ours] = await store.use(async (db) => [
-          await brokenInvariants(db, holdCutoff),
+          [
+            ...(await brokenInvariants(db, holdCutoff)),
+            ...(await lostAcknowledgements(db, customers)),
+          ],
           sorted(await ourNetByBooking(db)),
         ]);
         const stripe = sorted(stripeNetByBooking(fake));
@@ -245,16 +252,21 @@ for (const kind of testDatabaseKinds()) {
       // server's OK and our UPDATE repeats the same Message-ID, which receivers drop.
       server.child.kill('SIGTERM');
       await server.exited;
-      const sent = await store.use((db) =>
-        queryRows<{ id: string }>(db, sql`select id from email_outbox where status = 'sent'`),
-      );
+      const [sent, statuses] = await store.use(async (db) => [
+        await queryRows<{ id: string }>(db, sql`select id from email_outbox where status = 'sent'`),
+        await queryRows<{ status: string; n: number }>(
+          db,
+          sql`select status, count(*)::int as n from booking group by status order by status`,
+        ),
+      ]);
       const received = smtp.messages.map((m) => /^Message-ID: <outbox\.(\d+)\./im.exec(m.raw)?.[1]);
       const distinct = [...new Set(received)].sort();
       expect(distinct).toEqual(sent.map((r) => String(r.id)).sort());
       console.log(
         `crash suite on ${kind}: ${JSON.stringify(figures)}; ${sent.length} emails, ` +
           `${received.length - distinct.length} resent with the same Message-ID; ` +
-          `${fake.intents.size} Stripe charges, ${fake.refunds.length} refunds`,
+          `${fake.intents.size} Stripe charges, ${fake.refunds.length} refunds; bookings ` +
+          JSON.stringify(statuses),
       );
       await store.destroy();
     }, 900_000);
