@@ -32,6 +32,7 @@ import { installNestingGuard } from './http/nesting-guard';
 import { installNulGuard } from './http/nul-guard';
 import { requireResponseSchemas } from './http/openapi';
 import { RequestLogController } from './http/request-logging';
+import { installDraining } from './http/draining';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import type { ServerEntry } from '../contract/page-render';
 import { builtStyleHashes, installWebApp, WEB_DIST } from './http/web-app';
@@ -108,10 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, at a level that depends on the path (static files, health checks: debug).
     logController: new RequestLogController(),
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Answered by http/draining.ts instead, so the 503 carries the security headers too.
+    return503OnClosing: false,
     ...httpLimits(config.http, headers),
     frameworkErrors: frameworkErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
+  // First of the onRequest hooks: a request arriving while the server drains runs nothing else.
+  installDraining(app);
 
   // Every instance runs one worker; SKIP LOCKED claims let several share one outbox. Without
   // SMTP_URL there is none and messages stay in the outbox for a developer to read.

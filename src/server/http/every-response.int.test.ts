@@ -170,5 +170,54 @@ for (const kind of testDatabaseKinds()) {
         expect(body).toMatchObject({ title: statusTitle(status), status });
       }
     });
+
+    it('answers a request that arrives while the server drains with a 503 carrying them', async () => {
+      const draining = await buildTestApp(database, { webDistDir: dist });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let started = () => {};
+      const slowStarted = new Promise<void>((resolve) => (started = resolve));
+      draining.get('/test/slow', async () => {
+        started();
+        await released;
+        return { ok: true };
+      });
+      const address = await draining.listen({ port: 0, host: '127.0.0.1' });
+      // Node emits 'request' as soon as it has parsed a request, even one queued behind another
+      // on the same connection: waiting for the second one replaces any guess at a delay.
+      let seen = 0;
+      let secondParsed = () => {};
+      const secondSeen = new Promise<void>((resolve) => (secondParsed = resolve));
+      draining.server.on('request', () => {
+        seen += 1;
+        if (seen === 2) secondParsed();
+      });
+      // A second request on a connection still busy with the first, sent once the server has
+      // begun to close: what a load balancer's keep-alive connection does during a deploy.
+      const socket = connect(Number(new URL(address).port), '127.0.0.1');
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+      const socketClosed = new Promise((resolve) => socket.on('close', resolve));
+      socket.write('GET /test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+      await slowStarted;
+      const closed = draining.close();
+      await new Promise<void>((resolve) =>
+        socket.write('GET /api/cities HTTP/1.1\r\nHost: x\r\n\r\n', () => resolve()),
+      );
+      await secondSeen;
+      release();
+      await socketClosed;
+      await closed;
+      expect(raw.startsWith('HTTP/1.1 200 '), raw.slice(0, 40)).toBe(true);
+      const second = raw.slice(raw.indexOf('HTTP/1.1 503 '));
+      expect(second.startsWith('HTTP/1.1 503 '), raw).toBe(true);
+      const headers = headersOf(second);
+      expect(headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(headers.connection).toBe('close');
+      expect(headers['retry-after']).toBe('5');
+      expectSecurityHeaders({ headers }, 'raw 503 while draining');
+      const body = JSON.parse(second.split('\r\n\r\n')[1] ?? '') as Record<string, unknown>;
+      expect(body).toMatchObject({ title: statusTitle(503), status: 503 });
+    });
   });
 }
