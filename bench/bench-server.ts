@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -205,6 +205,13 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   }
   const profile = async (windows: ProfileWindow[]) => {
     const cpu = await readMainThreadProfile(profileDir);
+    // BENCH_PROFILE_DIR=folder keeps the whole .cpuprofile files (open them in Chrome DevTools or
+    // speedscope) to look beyond the report's top five.
+    const keep = process.env.BENCH_PROFILE_DIR;
+    if (keep) {
+      await cp(profileDir, keep, { recursive: true });
+      await writeFile(path.join(keep, 'windows.json'), JSON.stringify(windows));
+    }
     unregisterProfiles();
     await removeProfiles();
     return windows.map((w) => (cpu ? summariseWindow(cpu, w, ROOT) : null));

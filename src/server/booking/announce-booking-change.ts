@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking } from '../db/schema';
 import { enqueueBookingEmail, type BookingEmailKind } from '../notifications/enqueue-booking-email';
-import { enqueueBookingPush } from '../notifications/enqueue-booking-push';
 import { announceToTherapist } from './announce-to-therapist';
 import { enqueueWebhookEvents, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
@@ -41,21 +40,19 @@ export async function announceBookingChange(
       await tx.update(booking).set({ reminderDueAt: due }).where(eq(booking.id, bookingId));
     }
   }
-  await enqueueBookingEmail(ctx, tx, {
-    kind,
-    view,
-    customer,
-    rescheduleCount: row.rescheduleCount,
-    cancelledByCompany: row.cancelledBy === 'company',
-  });
-  if (found.hasPushDevices)
-    await enqueueBookingPush(tx, {
+  // The email, and the pushes when the customer has a device, in one statement.
+  await enqueueBookingEmail(
+    ctx,
+    tx,
+    {
       kind,
       view,
-      userId: row.customerId,
+      customer,
       rescheduleCount: row.rescheduleCount,
-      now,
-    });
+      cancelledByCompany: row.cancelledBy === 'company',
+    },
+    found.hasPushDevices ? { userId: row.customerId, now } : undefined,
+  );
   if (kind === 'reminder') return;
   // The company's view of the booking, read at most once for the therapist and the webhooks.
   let records: Promise<BookingRecord[]> | null = null;

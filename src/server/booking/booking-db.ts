@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { tableRows } from '../db/table-rows';
 import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
 // The locking rules every booking use case follows, so no two of them can deadlock:
@@ -20,9 +21,15 @@ export interface WarnLog {
 // Generic to every transaction; kept importable from here for the booking use cases.
 export { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
 
+/** The booking's whole row as `b`, its columns named as they are (see tableRows). */
+export const bookingRows = tableRows(booking, 'b');
+
 export async function lockBooking(tx: Db, id: string): Promise<BookingRow | null> {
-  const [row] = await tx.select().from(booking).where(eq(booking.id, id)).for('update');
-  return row ?? null;
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select ${bookingRows.columns} from booking b where b.id = ${id} for update`,
+  );
+  return row ? bookingRows.read(row) : null;
 }
 
 // The wallet lock lives with the wallet; booking use cases take it second, after the row.

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { tableRows } from '../db/table-rows';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
 import { announceBookingChange } from './announce-booking-change';
-import { PENDING_STATUSES, lockWallet, type BookingRow } from './booking-db';
+import { PENDING_STATUSES, bookingRows, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
 import { completeReferral, referralDiscountIsFree } from '../referrals/settle-referral';
 
@@ -20,18 +22,40 @@ export class StaleStateError extends Error {
   }
 }
 
-/** UPDATE booking … WHERE id = ? AND status IN (expected): exactly one row or an error. */
+/** A payment's row as a change writes it along with its booking's (see moveBooking). */
+export interface PaymentChange {
+  paymentId: string;
+  changes: Partial<typeof payment.$inferInsert>;
+}
+
+/**
+ * UPDATE booking … WHERE id = ? AND status IN (expected): exactly one row or an error. With
+ * `alsoPayment`, that payment's UPDATE runs in the same statement (a data-modifying WITH: one
+ * round trip instead of two); the caller holds both rows' locks, and if the booking's
+ * compare-and-set fails the error rolls the payment's change back with the rest.
+ */
 export async function moveBooking(
   tx: Db,
   bookingId: string,
   expected: readonly BookingStatus[],
   changes: Partial<typeof booking.$inferInsert>,
+  alsoPayment?: PaymentChange,
 ): Promise<void> {
-  const rows = await tx
+  const move = tx
     .update(booking)
     .set(changes)
     .where(and(eq(booking.id, bookingId), inArray(booking.status, [...expected])))
     .returning({ id: booking.id });
+  const rows = alsoPayment
+    ? await queryRows<{ id: string }>(
+        tx,
+        sql`with paid as (${tx
+          .update(payment)
+          .set(alsoPayment.changes)
+          .where(eq(payment.id, alsoPayment.paymentId))
+          .getSQL()}) ${move.getSQL()}`,
+      )
+    : await move;
   if (rows.length !== 1) throw new StaleStateError(bookingId, expected);
 }
 
@@ -65,7 +89,8 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
  * Payment done: the slot is the customer's, the reserved credit is spent and the confirmation
  * email is in the outbox, all in the caller's transaction. Wallet lock held when the booking
  * reserved credit or a discount (lockCreditFor). The reminder's due time is written in the same
- * UPDATE as the status, so announcing the confirmation finds it already right.
+ * UPDATE as the status, so announcing the confirmation finds it already right; so is the payment
+ * that paid for it, when the caller passes its change (a card payment's success).
  */
 export async function confirmBooking(
   ctx: Pick<AppContext, 'config' | 'now'>,
@@ -73,14 +98,21 @@ export async function confirmBooking(
   b: BookingRow,
   now: Date,
   method: string,
+  paid?: PaymentChange,
 ): Promise<void> {
-  await moveBooking(tx, b.id, PENDING_STATUSES, {
-    status: 'confirmed',
-    holdExpiresAt: null,
-    paymentMethod: method,
-    reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
-    updatedAt: now,
-  });
+  await moveBooking(
+    tx,
+    b.id,
+    PENDING_STATUSES,
+    {
+      status: 'confirmed',
+      holdExpiresAt: null,
+      paymentMethod: method,
+      reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
+      updatedAt: now,
+    },
+    paid,
+  );
   await spendCredit(tx, b);
   await completeReferral(tx, b, now);
   await announceBookingChange(ctx, tx, b.id, 'confirmed');
@@ -140,6 +172,30 @@ export async function setPayment(
     .update(payment)
     .set({ ...changes, updatedAt: now })
     .where(eq(payment.id, paymentId));
+}
+
+/** A payment's whole row as `p`, its columns named `p_…` beside the booking's (tableRows). */
+const paymentRows = tableRows(payment, 'p', 'p_');
+
+/**
+ * Locks a booking and one of its payments in one statement, and reads both fresh: PostgreSQL
+ * locks a joined row's tables in the order of the FROM list, so the booking row is locked before
+ * the payment row, as the locking rules ask (booking-db.ts). Null when either is missing or the
+ * payment is not this booking's (nothing is locked then).
+ */
+export async function lockBookingAndPayment(
+  tx: Db,
+  bookingId: string,
+  paymentId: string,
+): Promise<{ b: BookingRow; p: PaymentRow } | null> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select ${bookingRows.columns}, ${paymentRows.columns}
+        from booking b join payment p on p.booking_id = b.id
+        where b.id = ${bookingId} and p.id = ${paymentId}
+        for update`,
+  );
+  return row ? { b: bookingRows.read(row), p: paymentRows.read(row) } : null;
 }
 
 /** Locks a payment row (booking row first, by the locking rules) and reads it fresh. */

@@ -33,15 +33,17 @@ interface TherapistRow {
  */
 const servicesAmong = (treatmentIds: string[]) =>
   treatmentIds.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array(select s.treatment_id from therapist_service s
-                where s.therapist_id = t.id and s.treatment_id in ${treatmentIds})`;
+    ? sql`'[]'::json`
+    : sql`to_json(array(select s.treatment_id from therapist_service s
+                        where s.therapist_id = t.id and s.treatment_id in ${treatmentIds}))`;
 
 /**
  * Therapists of a city who offer every selected main treatment, with what the visibility rules
- * need (their services among those selected). The SQL narrows by area, status and services only
- * to keep the rows few; the domain rules still decide who is shown. One query whatever the
- * number of therapists.
+ * need (their services among those selected). Lists come as JSON, which JSON.parse reads at
+ * once, rather than as PostgreSQL text arrays, which node-postgres parses character by character
+ * for every candidate of every search (docs/decisions/0053). The SQL narrows by area, status
+ * and services only to keep the rows few; the domain rules still decide who is shown. One query
+ * whatever the number of therapists.
  */
 export async function loadTherapistCandidates(
   db: Db,
@@ -59,7 +61,8 @@ export async function loadTherapistCandidates(
   const rows = await queryRows<TherapistRow>(
     db,
     sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active, t.payments_connected,
-          t.business_enabled, t.area, t.accepted_genders, t.minimum_spend_pence,
+          t.business_enabled, t.area, to_json(t.accepted_genders) as accepted_genders,
+          t.minimum_spend_pence,
           ${servicesAmong(baseTreatmentIds)} as service_ids,
           (select extract(epoch from max(upper(a.during))) * 1000 from availability a
             where a.therapist_id = t.id)::float8 as latest_end_ms
@@ -116,13 +119,16 @@ export async function loadCalendars(
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
   // A hold that ran out (waiting for 3-D Secure or not) no longer blocks anyone, even before the
   // sweeper marks it expired: the same test the hold transaction applies.
+  // The ids as one array parameter, not one parameter each: a search has dozens of candidates,
+  // and building, sending and parsing a list of them twice cost more than the rows.
+  const ids = sql`${sql.param(therapistIds)}::text[]`;
   const rows = await queryRows<SpanRow>(
     db,
     sql`select 'window' as kind, therapist_id, ${span} from availability
-        where therapist_id in ${therapistIds} and during && ${rangeOf(range)}
+        where therapist_id = any(${ids}) and during && ${rangeOf(range)}
         union all
         select 'booking' as kind, therapist_id, ${span} from booking
-        where therapist_id in ${therapistIds} and during && ${rangeOf(range)}
+        where therapist_id = any(${ids}) and during && ${rangeOf(range)}
           and (status = 'confirmed'
                or (status in ('held', 'requires_action')
                    and hold_expires_at > ${now.toISOString()}::timestamptz))`,

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { booking, therapist, user } from '../db/schema';
+import { queryRows } from '../db/query-rows';
 import { therapistPhotoUrl } from '../media/photo-files';
 import { hasPushDevicesQuery } from '../push/push-outbox';
 import { toView, type ViewItem, type ViewPayment } from './booking-view';
-import type { BookingRow } from './booking-db';
+import { bookingRows, type BookingRow } from './booking-db';
 import type { BookingView } from '../../contract/booking';
 
 export interface ChangedBooking {
@@ -23,7 +23,8 @@ export interface ChangedBooking {
  * the change: the booking as it now stands, the customer's address book entry, the therapist and
  * their email, the items and the latest payment (as JSON built by the database), and whether the
  * customer has a device to push to. Announcing is in
- * every confirmation, so this replaces five round trips with one (docs/decisions/0046).
+ * every confirmation, so this replaces five round trips with one (docs/decisions/0046); plain SQL
+ * with the booking's column list written once (bookingRows), as the row locks are (0053).
  */
 export async function loadChangedBooking(
   tx: Db,
@@ -32,39 +33,46 @@ export async function loadChangedBooking(
   config: AppConfig,
   bufferMinutes: number,
 ): Promise<ChangedBooking | null> {
-  const [found] = await tx
-    .select({
-      row: booking,
-      customer: { email: user.email, name: user.name },
+  const [raw] = await queryRows<
+    Record<string, unknown> & {
+      customer_email: string;
+      customer_name: string;
       therapist: {
-        id: therapist.id,
-        name: therapist.name,
-        username: therapist.username,
-        photoUrl: therapist.photoUrl,
-        photoVersion: therapist.photoVersion,
-        email: therapist.email,
-      },
-      items: sql<ViewItem[]>`coalesce((
-        select json_agg(json_build_object(
-                 'treatmentId', i.treatment_id, 'name', i.name, 'pricePence', i.price_pence,
-                 'durationMinutes', i.duration_minutes, 'isAddOn', i.is_add_on)
-               order by i.position)
-        from booking_item i where i.booking_id = ${booking.id}), '[]'::json)`,
-      payment: sql<ViewPayment | null>`(
-        select json_build_object(
-                 'method', p.method, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4,
-                 'status', p.status, 'amountPence', p.amount_pence)
-        from payment p where p.booking_id = ${booking.id}
-        order by p.created_at desc limit 1)`,
-      hasPushDevices: hasPushDevicesQuery(booking.customerId),
-    })
-    .from(booking)
-    .innerJoin(user, eq(user.id, booking.customerId))
-    .leftJoin(therapist, eq(therapist.id, booking.therapistId))
-    .where(eq(booking.id, bookingId));
-  if (!found) return null;
-  const { row, customer, items, payment, hasPushDevices } = found;
-  const t = found.therapist;
+        id: string;
+        name: string;
+        username: string;
+        photoUrl: string | null;
+        photoVersion: string | null;
+        email: string | null;
+      } | null;
+      items: ViewItem[];
+      payment: ViewPayment | null;
+      has_push_devices: boolean;
+    }
+  >(
+    tx,
+    sql`select ${bookingRows.columns}, u.email as customer_email, u.name as customer_name,
+          (select json_build_object('id', t.id, 'name', t.name, 'username', t.username,
+                    'photoUrl', t.photo_url, 'photoVersion', t.photo_version, 'email', t.email)
+             from therapist t where t.id = b.therapist_id) as therapist,
+          coalesce((
+            select json_agg(json_build_object(
+                     'treatmentId', i.treatment_id, 'name', i.name, 'pricePence', i.price_pence,
+                     'durationMinutes', i.duration_minutes, 'isAddOn', i.is_add_on)
+                   order by i.position)
+            from booking_item i where i.booking_id = b.id), '[]'::json) as items,
+          (select json_build_object(
+                    'method', p.method, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4,
+                    'status', p.status, 'amountPence', p.amount_pence)
+             from payment p where p.booking_id = b.id
+             order by p.created_at desc limit 1) as payment,
+          ${hasPushDevicesQuery(sql`b.customer_id`)} as has_push_devices
+        from booking b join "user" u on u.id = b.customer_id
+        where b.id = ${bookingId}`,
+  );
+  if (!raw) return null;
+  const row = bookingRows.read(raw);
+  const t = raw.therapist;
   const summary = t
     ? {
         id: t.id,
@@ -79,9 +87,9 @@ export async function loadChangedBooking(
     : { id: row.therapistId, name: '', username: '', photoUrl: null };
   return {
     row,
-    customer,
+    customer: { email: raw.customer_email, name: raw.customer_name },
     therapistEmail: t?.email ?? null,
-    hasPushDevices,
-    view: toView(row, summary, items, payment, now, config.cancellation, bufferMinutes),
+    hasPushDevices: raw.has_push_devices,
+    view: toView(row, summary, raw.items, raw.payment, now, config.cancellation, bufferMinutes),
   };
 }

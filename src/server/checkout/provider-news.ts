@@ -1,4 +1,4 @@
-import { setPayment, type PaymentRow } from '../booking/booking-transitions';
+import { setPayment, type PaymentChange, type PaymentRow } from '../booking/booking-transitions';
 import type { Db } from '../db/client';
 import type { CardDetails, DeclineReason } from '../payments/payment-provider';
 
@@ -53,12 +53,11 @@ export function afterSuccess(
   };
 }
 
-/** Writes what afterSuccess worked out; the bank's page is no longer needed. */
-export async function recordSuccess(tx: Db, paid: PaymentRow, now: Date): Promise<void> {
-  await setPayment(
-    tx,
-    paid.id,
-    {
+/** What afterSuccess worked out, as the payment's UPDATE writes it; the bank's page is no longer needed. */
+export function successChange(paid: PaymentRow, now: Date): PaymentChange {
+  return {
+    paymentId: paid.id,
+    changes: {
       status: paid.status,
       providerPaymentId: paid.providerPaymentId,
       cardBrand: paid.cardBrand,
@@ -67,7 +66,13 @@ export async function recordSuccess(tx: Db, paid: PaymentRow, now: Date): Promis
       cardExpYear: paid.cardExpYear,
       providerPaymentMethodId: paid.providerPaymentMethodId,
       actionUrl: null,
+      updatedAt: now,
     },
-    now,
-  );
+  };
+}
+
+/** Writes what afterSuccess worked out, on its own. */
+export async function recordSuccess(tx: Db, paid: PaymentRow, now: Date): Promise<void> {
+  const { paymentId, changes } = successChange(paid, now);
+  await setPayment(tx, paymentId, changes, now);
 }

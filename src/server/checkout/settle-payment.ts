@@ -21,6 +21,7 @@ import {
   afterSuccess,
   cardChanges,
   recordSuccess,
+  successChange,
   type ProviderNews,
 } from './provider-news';
 
@@ -101,19 +102,22 @@ async function settleSuccess(
     return { kind: 'already-confirmed' };
   }
   const paid = afterSuccess(p, news);
-  await recordSuccess(tx, paid, now);
   if (!isPending(b.status)) {
     // The hold was released (ran out, cancelled) before the money arrived: nothing to sell.
+    await recordSuccess(tx, paid, now);
     if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
     return { kind: 'expired', bookingId: b.id };
   }
   if (!(await lockCreditFor(tx, b, now))) {
+    await recordSuccess(tx, paid, now);
     if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
     await releaseBooking(tx, b, now, 'failed');
     return { kind: 'credit-changed', bookingId: b.id };
   }
   await saveCardOf(tx, b.customerId, paid);
-  await confirmBooking(ctx, tx, b, now, p.method);
+  // The payment's success is written by the confirmation's own UPDATE (one statement for both
+  // rows, whose locks this transaction holds): both commit, or neither.
+  await confirmBooking(ctx, tx, b, now, p.method, successChange(paid, now));
   return { kind: 'confirmed', bookingId: b.id };
 }
 

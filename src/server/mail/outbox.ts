@@ -20,7 +20,13 @@ export type OutboxMessage = MailMessage & {
  * nothing, or inserts if the first rolled back.
  */
 export async function enqueueMail(db: Db, message: OutboxMessage): Promise<number | null> {
-  const [row] = await db
+  const [row] = await mailInsert(db, message);
+  return row?.id ?? null;
+}
+
+/** enqueueMail's INSERT, for a caller that writes it in one statement with another (a CTE). */
+export function mailInsert(db: Db, message: OutboxMessage) {
+  return db
     .insert(emailOutbox)
     .values({
       toAddress: message.to,
@@ -34,7 +40,6 @@ export async function enqueueMail(db: Db, message: OutboxMessage): Promise<numbe
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
-  return row?.id ?? null;
 }
 
 /**

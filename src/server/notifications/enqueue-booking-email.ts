@@ -3,7 +3,11 @@ import { cardLabel } from '../../domain/card';
 import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { enqueueMail } from '../mail/outbox';
+import { sql } from 'drizzle-orm';
+import type { BookingEmailKind } from './booking-news-kind';
+import { enqueueMail, mailInsert, type OutboxMessage } from '../mail/outbox';
+import { pushInsert } from '../push/push-outbox';
+import { bookingPush } from './enqueue-booking-push';
 import { formatUkDateTime, oneLineAddress, SITE_NAME } from './booking-format';
 import { customerCalendarContentType, customerCalendarFile } from './customer-calendar';
 
@@ -12,7 +16,7 @@ import { customerCalendarContentType, customerCalendarFile } from './customer-ca
 // never committed. Booking calls this with what the email says (booking/announce-booking-change.ts);
 // nothing here imports booking, so the dependency runs one way (docs/decisions/0023).
 
-export type BookingEmailKind = 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+export type { BookingEmailKind };
 
 /** One change to a booking, as the customer's email tells it. */
 export interface BookingNews {
@@ -86,16 +90,8 @@ function bodyOf(
   ].join('\n');
 }
 
-/**
- * Writes the booking's email to the outbox inside the caller's transaction, so the mail exists if
- * and only if the change it announces commits. The dedupe key makes a second write of the same
- * news (a retried transition) a no-op: one change, one email.
- */
-export async function enqueueBookingEmail(
-  ctx: Pick<AppContext, 'config'>,
-  tx: Db,
-  news: BookingNews,
-): Promise<void> {
+/** The booking's email as the outbox keeps it. */
+function bookingEmail(ctx: Pick<AppContext, 'config'>, news: BookingNews): OutboxMessage {
   const { kind, view, customer, rescheduleCount } = news;
   // A reminder changes nothing in the calendar, so it carries no calendar file to import again.
   const attachments =
@@ -113,7 +109,7 @@ export async function enqueueBookingEmail(
             contentType: customerCalendarContentType(kind === 'cancelled'),
           },
         ];
-  await enqueueMail(tx, {
+  return {
     to: customer.email,
     subject: SUBJECTS[kind],
     text: bodyOf(kind, view, customer.name, ctx.config.publicUrl, news.cancelledByCompany === true),
@@ -123,5 +119,29 @@ export async function enqueueBookingEmail(
       kind === 'rescheduled' || kind === 'reminder'
         ? `booking-${view.id}-${kind}-${rescheduleCount}`
         : `booking-${view.id}-${kind}`,
-  });
+  };
+}
+
+/**
+ * Writes the booking's email to the outbox inside the caller's transaction, so the mail exists if
+ * and only if the change it announces commits. The dedupe key makes a second write of the same
+ * news (a retried transition) a no-op: one change, one email.
+ *
+ * With `pushTo` (the customer has a device subscribed), the push for each device is written by the
+ * same statement: the email's INSERT in a WITH, the pushes' INSERT after it. Each keeps its own
+ * dedupe key, exactly as two statements would, in one round trip.
+ */
+export async function enqueueBookingEmail(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Db,
+  news: BookingNews,
+  pushTo?: { userId: string; now: Date },
+): Promise<void> {
+  const mail = bookingEmail(ctx, news);
+  if (!pushTo) {
+    await enqueueMail(tx, mail);
+    return;
+  }
+  const push = bookingPush({ ...news, ...pushTo });
+  await tx.execute(sql`with mail as (${mailInsert(tx, mail).getSQL()}) ${pushInsert(push)}`);
 }

@@ -3,9 +3,8 @@ import type { PushPayload } from '../../contract/push-message';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import { reminderTtlSeconds } from '../../domain/reminders';
-import type { Db } from '../db/client';
-import { enqueuePush } from '../push/push-outbox';
-import type { BookingEmailKind } from './enqueue-booking-email';
+import type { OutgoingPush } from '../push/push-outbox';
+import type { BookingEmailKind } from './booking-news-kind';
 
 // The push twin of the booking email: short enough for a lock screen, and opening the customer's
 // appointments. Written in the same transaction as the email (booking/announce-booking-change.ts).
@@ -38,19 +37,19 @@ export function bookingPushPayload(kind: BookingEmailKind, v: BookingView): Push
   return { title, body, url: '/account/appointments', tag: `booking-${v.id}` };
 }
 
-/** Queues the push for each of the customer's devices; one per change, like the email. */
-export async function enqueueBookingPush(
-  tx: Db,
-  news: {
-    kind: BookingEmailKind;
-    view: BookingView;
-    userId: string;
-    rescheduleCount: number;
-    now: Date;
-  },
-): Promise<void> {
+/**
+ * The push for each of the customer's devices, one per change like the email; written by
+ * enqueueBookingEmail in the same statement as the email.
+ */
+export function bookingPush(news: {
+  kind: BookingEmailKind;
+  view: BookingView;
+  userId: string;
+  rescheduleCount: number;
+  now: Date;
+}): OutgoingPush {
   const { kind, view, userId, rescheduleCount, now } = news;
-  await enqueuePush(tx, {
+  return {
     userId,
     message: bookingPushPayload(kind, view),
     dedupeKey:
@@ -61,5 +60,5 @@ export async function enqueueBookingPush(
     ttlSeconds: kind === 'reminder' ? reminderTtlSeconds(new Date(view.startsAt), now) : DAY_S,
     // One topic per booking: a phone that was off hears only the latest news of it.
     topic: view.id.replace(/-/g, ''),
-  });
+  };
 }

@@ -17,7 +17,7 @@ export interface OutgoingPush {
  * Whether the user has any device to push to, as an SQL expression for a read that gathers more
  * (announcing a booking change skips the push insert, a round trip, when there is none).
  */
-export const hasPushDevicesQuery = (userId: AnyColumn): SQL<boolean> =>
+export const hasPushDevicesQuery = (userId: AnyColumn | SQL): SQL<boolean> =>
   sql`exists (select 1 from push_subscription s where s.user_id = ${userId})`.mapWith(Boolean);
 
 /**
@@ -26,15 +26,16 @@ export const hasPushDevicesQuery = (userId: AnyColumn): SQL<boolean> =>
  * devices gets nothing queued. Answers how many devices it was queued for.
  */
 export async function enqueuePush(db: Db, push: OutgoingPush): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`insert into push_outbox (subscription_id, payload, ttl_seconds, topic, dedupe_key)
-        select s.id, ${JSON.stringify(push.message)}::jsonb, ${push.ttlSeconds}, ${push.topic ?? null},
-               ${push.dedupeKey} || ':' || s.id::text
-        from push_subscription s
-        where s.user_id = ${push.userId}
-        on conflict (dedupe_key) do nothing
-        returning id`,
-  );
+  const rows = await queryRows<{ id: number }>(db, pushInsert(push));
   return rows.length;
 }
+
+/** enqueuePush's INSERT, for a caller that writes it in one statement with another (a CTE). */
+export const pushInsert = (push: OutgoingPush): SQL =>
+  sql`insert into push_outbox (subscription_id, payload, ttl_seconds, topic, dedupe_key)
+      select s.id, ${JSON.stringify(push.message)}::jsonb, ${push.ttlSeconds}, ${push.topic ?? null},
+             ${push.dedupeKey} || ':' || s.id::text
+      from push_subscription s
+      where s.user_id = ${push.userId}
+      on conflict (dedupe_key) do nothing
+      returning id`;
