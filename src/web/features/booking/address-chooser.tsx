@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../components/error-panel';
 import { addressLine } from './booking-format';
 import { PlusIcon } from './booking-icons';
@@ -29,6 +29,17 @@ export function AddressChooser({
   const fallback = list.find((a) => a.isDefault) ?? list[0];
   const selected = value ?? fallback?.id ?? null;
 
+  // "Saved" is announced once the list that replaces the form is on the page: the caller scrolls
+  // to the next step then, and the form's height leaving afterwards can no longer move that step
+  // back under the sticky bars (the list's refetch renders after the save resolves).
+  const savedId = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const id = savedId.current;
+    if (id === null || adding || !addresses.data?.some((a) => a.id === id)) return;
+    savedId.current = null;
+    onAddressSaved?.();
+  }, [addresses.data, adding, onAddressSaved]);
+
   if (addresses.isPending) {
     return (
       <p role="status" className="text-sm text-muted">
@@ -53,9 +64,9 @@ export function AddressChooser({
       showDefaultOption={list.length > 0}
       onCancel={list.length > 0 ? () => setAdding(false) : undefined}
       onSaved={(saved) => {
+        savedId.current = saved.id;
         setAdding(false);
         onChange(saved.id);
-        onAddressSaved?.();
       }}
     />
   );

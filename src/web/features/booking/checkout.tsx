@@ -223,9 +223,8 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   }, [stage]);
 
   // "Use this address" is gone with its form once saved: on to payment, in view, below the bars.
-  const onAddressSaved = useCallback(() => {
-    window.requestAnimationFrame(() => goToStep('checkout-payment'));
-  }, []);
+  // Called once the saved address's list is laid out, so the scroll lands where it stays.
+  const onAddressSaved = useCallback(() => goToStep('checkout-payment'), []);
 
   return (
     <>
