@@ -182,7 +182,7 @@ function serverEntry(): Plugin {
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
   plugins: [
@@ -195,12 +195,31 @@ export default defineConfig({
     serverEntry(),
   ],
   define: { __GLOW_BUILD_ID__: JSON.stringify(buildId) },
+  // React Router's package points every import at its development build, whose warnings and
+  // checks run on every phone; a build takes its production files instead (decision 0054).
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve(
+                import.meta.dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+            },
+          ],
+        }
+      : {},
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
     // .vite/manifest.json: which chunks each module needs, read by scripts/check-bundle-budget.ts.
     manifest: true,
+    // Every browser we serve supports modulepreload (Safari since 17); the polyfill only cost
+    // each page a check at start-up (decision 0054).
+    modulePreload: { polyfill: false },
     // Advice for plugin authors ("callbacks ran for 80% of this build") that a slow or busy
     // machine gets on every first `npm start`; nothing a newcomer can act on.
     rolldownOptions: { checks: { bundlerTimings: false } },
@@ -213,4 +232,4 @@ export default defineConfig({
       '^/dev(/|$)': { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));

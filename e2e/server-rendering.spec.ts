@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { newCustomer, signInOnPage, signUpByApi } from './auth-support';
 import { acceptCookiesUpFront } from './support';
 
 // Public pages arrive drawn by the server (decision 0045): readable before any script has run,
@@ -78,4 +79,33 @@ test("a returning customer's basket and city show once the app has the page", as
   await page.goto('/edinburgh/select-treatments');
   await expect(page.getByRole('button', { name: /Booking summary, 1 treatment/ })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a visitor who is not signed in never downloads the auth client; signing in brings it', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/professionals/ailsa');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login?next=%2Fprofessionals%2Failsa',
+  );
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((p) => p.includes('auth-client'))).toEqual([]);
+
+  const customer = newCustomer('header');
+  await signUpByApi(request, customer);
+  await header.getByRole('link', { name: 'Sign in' }).click();
+  await signInOnPage(page, customer.email, customer.password);
+  await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
+
+  // A signed-in customer's next visit shows the account at once, from the plain session check.
+  await page.goto('/edinburgh');
+  await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
 });

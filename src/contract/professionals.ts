@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { minutes, pence } from './common';
+import { CITY_SLUG_PATTERN, USERNAME_PATTERN } from './professional-patterns';
 
 // GET /api/professionals and /api/professionals/:username.
 
-/**
- * The catalogue's username rule (2-40 of a-z, 0-9, dot, dash, underscore), read case-blind so a
- * link typed with capitals still works. The web app checks a link with it before asking.
- */
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
-export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { CITY_SLUG_PATTERN, USERNAME_PATTERN };
 
 export const professionalParams = z.object({
   username: z

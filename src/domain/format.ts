@@ -21,20 +21,16 @@ export function truncateWords(text: string, maxWords: number = DESCRIPTION_MAX_W
   return `${words.slice(0, limit).join(' ')}…`;
 }
 
-const enGbUtcDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
+// Built on first use, not when the module loads: the first Intl formatter a page makes loads the
+// locale data (tens of milliseconds on a phone), and most pages that import this never show a date.
+let enGbUtcDate: Intl.DateTimeFormat | undefined;
+let longDateParts: Intl.DateTimeFormat | undefined;
 
 /** Spec: calendar days are formatted en-GB in UTC, e.g. "21/11/2026". */
 export function formatDateEnGb(instantMs: number): string {
+  enGbUtcDate ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
   return enGbUtcDate.format(instantMs);
 }
-
-const longDateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /**
  * The one way a day is written on every page: "Thursday 26 November 2026", for a calendar day
@@ -45,6 +41,13 @@ export function formatLongDate(date: string): string {
   const ms = Date.parse(`${date}T00:00:00Z`);
   // Not a day (a hand-edited stored selection): shown as it is rather than breaking the page.
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) return date;
+  longDateParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   const parts = longDateParts.formatToParts(ms);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
+import { useSessionHint } from '../features/auth';
 import { ToastRegion } from '../features/notifications';
 import { useUiStore } from '../lib/ui-store';
 import { useRouteChange } from './use-route-change';
@@ -44,6 +45,11 @@ function ReferralLandingWhenLinked() {
   return mounted ? <ReferralLanding /> : null;
 }
 
+/** Watching the session needs the auth client: loaded once someone is signed in, or it is here. */
+function SessionWatcherWhenNeeded() {
+  return useSessionHint() === 'full' ? <SessionWatcher /> : null;
+}
+
 /** Wraps every layout: things that belong to the app rather than to any one page. */
 export function AppShell() {
   useRouteChange();
@@ -66,7 +72,7 @@ export function AppShell() {
         <LoginModalWhenAsked />
       </Suspense>
       <Suspense fallback={null}>
-        <SessionWatcher />
+        <SessionWatcherWhenNeeded />
       </Suspense>
       <Suspense fallback={null}>
         <ReferralLandingWhenLinked />

@@ -3,13 +3,26 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '../lib/brand';
 import { BookNowLink } from '../features/booking';
 import { LogoMark } from '../components/icons';
+import { SignInLink, useSessionHint } from '../features/auth';
 
-// Who is signed in comes from the auth client, loaded after the first paint (decision 0040). Until
-// then the menu holds the place it holds while the session is asked for.
+// Who is signed in comes from the auth client, loaded after the first paint (decision 0040), and
+// only when someone is (decision 0054). Until then the menu holds the place it holds while the
+// session is asked for.
 const AccountMenu = lazy(() =>
   import('./deferred/session').then((m) => ({ default: m.AccountMenu })),
 );
 const menuPlaceholder = <span className="w-11" aria-hidden="true" />;
+
+function HeaderAccount() {
+  const hint = useSessionHint();
+  if (hint === 'signed-out') return <SignInLink />;
+  if (hint === 'unknown') return menuPlaceholder;
+  return (
+    <Suspense fallback={menuPlaceholder}>
+      <AccountMenu />
+    </Suspense>
+  );
+}
 
 export function SiteHeader() {
   return (
@@ -26,9 +39,7 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-2">
-          <Suspense fallback={menuPlaceholder}>
-            <AccountMenu />
-          </Suspense>
+          <HeaderAccount />
           <BookNowLink />
         </div>
       </div>

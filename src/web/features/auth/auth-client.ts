@@ -1,5 +1,6 @@
 import { inferAdditionalFields, magicLinkClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { noteAuthClientLoaded } from './session-hint';
 
 // The browser's side of better-auth. Same origin as the page, so cookies and the server's Origin
 // check just work. The generic OpenID provider needs no client plugin since better-auth 1.7: it
@@ -24,3 +25,6 @@ export const authClient = createAuthClient({
 
 /** better-auth's own session hook: reactive to sign-in and sign-out made through authClient. */
 export const useSession = authClient.useSession;
+
+// From now on the header's full menu follows this client's session (session-hint.ts).
+noteAuthClientLoaded();

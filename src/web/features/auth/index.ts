@@ -12,5 +12,7 @@ export { safeNextPath } from './next-path';
 export { handleRedirectError, useReturnedError } from './redirect-errors';
 export { signOut, signOutQuietly } from './session-actions';
 export { SessionWatcher } from './session-watcher';
+export { useSessionHint } from './session-hint';
+export { SignInLink } from './sign-in-link';
 export { useCurrentCustomer } from './use-customer';
 export { useMe } from './use-me';

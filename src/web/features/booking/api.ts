@@ -1,32 +1,17 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  availableDatesAnswer,
-  availableTherapistsAnswer,
-  therapistsWithSlotInstants,
-  type AvailableTherapist,
-} from '../../../contract/availability';
-import {
-  bookingViewSchema,
-  cancelAnswerSchema,
-  heldBookingSchema,
-  paymentAnswerSchema,
-  paymentStatusSchema,
-  type BookingView,
-  type CancelAnswer,
-  type HeldBooking,
-  type PaymentAnswer,
-  type PaymentRequest,
-  type PaymentStatus,
-  type holdBody,
-  type rescheduleBody,
+import type { AvailableTherapist } from '../../../contract/availability';
+import type {
+  BookingView,
+  CancelAnswer,
+  HeldBooking,
+  PaymentAnswer,
+  PaymentRequest,
+  PaymentStatus,
+  holdBody,
+  rescheduleBody,
 } from '../../../contract/booking';
-import { cardsAnswer } from '../../../contract/me';
-import {
-  authenticationViewSchema,
-  type AuthenticationOutcome,
-  type AuthenticationView,
-} from '../../../contract/payments';
+import type { AuthenticationOutcome, AuthenticationView } from '../../../contract/payments';
 import { api } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
@@ -35,6 +20,15 @@ import { accountKeys } from '../../lib/query-keys';
 // server's own schema (src/contract/*): a hold, a payment or a booking read wrong costs money.
 
 export type { AuthenticationView, AvailableTherapist, HeldBooking, PaymentRequest, PaymentStatus };
+
+// The schemas, and zod with them, load with the first call rather than with the page, so a page
+// the server drew with its answers in it needs neither (decisions 0040, 0054). A call that changes
+// something waits for its schema before it is sent: a chunk that failed to load must never turn a
+// payment the server took into an error on screen.
+const availabilityContract = () => import('../../../contract/availability');
+const bookingContract = () => import('../../../contract/booking');
+const meContract = () => import('../../../contract/me');
+const paymentsContract = () => import('../../../contract/payments');
 
 /** The server's booking view: GET /api/bookings/:id and each appointment. */
 export type Booking = BookingView;
@@ -71,7 +65,7 @@ export function useAvailableDates(
       (
         await api.get(
           `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}`,
-          { schema: availableDatesAnswer, signal },
+          { schema: availabilityContract().then((m) => m.availableDatesAnswer), signal },
         )
       ).dates,
     enabled: enabled && treatments.length > 0,
@@ -87,13 +81,14 @@ export function useAvailableTherapists(
   return useQuery({
     queryKey: bookingKeys.therapists(city, date ?? '', treatments),
     // The answer lists slots compactly (minutes into the day); the screens work with instants.
-    queryFn: async ({ signal }) =>
-      therapistsWithSlotInstants(
-        await api.get(
-          `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
-          { schema: availableTherapistsAnswer, signal },
-        ),
-      ),
+    queryFn: async ({ signal }) => {
+      const contract = availabilityContract();
+      const answer = await api.get(
+        `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
+        { schema: contract.then((m) => m.availableTherapistsAnswer), signal },
+      );
+      return (await contract).therapistsWithSlotInstants(answer);
+    },
     enabled: date !== null && treatments.length > 0,
     staleTime: AVAILABILITY_STALE_MS,
   });
@@ -104,7 +99,7 @@ export function useBooking(id: string | null) {
     queryKey: bookingKeys.booking(id ?? ''),
     queryFn: ({ signal }) =>
       api.get(`/api/bookings/${encodeURIComponent(id ?? '')}`, {
-        schema: bookingViewSchema,
+        schema: bookingContract().then((m) => m.bookingViewSchema),
         signal,
       }),
     enabled: id !== null,
@@ -115,7 +110,12 @@ export function useSavedCards(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.cards,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/me/cards', { schema: cardsAnswer, signal })).cards,
+      (
+        await api.get('/api/me/cards', {
+          schema: meContract().then((m) => m.cardsAnswer),
+          signal,
+        })
+      ).cards,
     enabled,
   });
 }
@@ -133,12 +133,14 @@ export function invalidateAfterBookingChange(client: QueryClient, bookingId?: st
   if (bookingId) void client.invalidateQueries({ queryKey: bookingKeys.booking(bookingId) });
 }
 
-export function holdBooking(input: z.input<typeof holdBody>): Promise<HeldBooking> {
+export async function holdBooking(input: z.input<typeof holdBody>): Promise<HeldBooking> {
+  const { heldBookingSchema } = await bookingContract();
   return api.post('/api/bookings', input, { schema: heldBookingSchema });
 }
 
 /** The checkout's "use my wallet credit" switch, while the booking is held. */
-export function setBookingCredit(id: string, useCredit: boolean): Promise<HeldBooking> {
+export async function setBookingCredit(id: string, useCredit: boolean): Promise<HeldBooking> {
+  const { heldBookingSchema } = await bookingContract();
   return api.post(
     `/api/bookings/${encodeURIComponent(id)}/credit`,
     { useCredit },
@@ -146,7 +148,8 @@ export function setBookingCredit(id: string, useCredit: boolean): Promise<HeldBo
   );
 }
 
-export function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
+export async function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
+  const { paymentAnswerSchema } = await bookingContract();
   return api.post(`/api/bookings/${encodeURIComponent(id)}/payment`, payment, {
     schema: paymentAnswerSchema,
   });
@@ -158,7 +161,7 @@ export function fetchPaymentStatus(
   signal?: AbortSignal,
 ): Promise<PaymentStatus> {
   return api.get(`/api/bookings/${encodeURIComponent(bookingId)}/payment-status`, {
-    schema: paymentStatusSchema,
+    schema: bookingContract().then((m) => m.paymentStatusSchema),
     signal,
   });
 }
@@ -171,24 +174,30 @@ export function fetchAuthentication(
   paymentId: string,
   signal?: AbortSignal,
 ): Promise<AuthenticationView> {
-  return api.get(authenticationPath(paymentId), { schema: authenticationViewSchema, signal });
+  return api.get(authenticationPath(paymentId), {
+    schema: paymentsContract().then((m) => m.authenticationViewSchema),
+    signal,
+  });
 }
 
 /** The simulated bank's answer: approve confirms the booking, fail releases the slot. */
-export function answerAuthentication(
+export async function answerAuthentication(
   paymentId: string,
   outcome: AuthenticationOutcome,
 ): Promise<PaymentResult> {
+  const { paymentAnswerSchema } = await bookingContract();
   return api.post(authenticationPath(paymentId), { outcome }, { schema: paymentAnswerSchema });
 }
 
-export function cancelBooking(bookingId: string): Promise<CancelResult> {
+export async function cancelBooking(bookingId: string): Promise<CancelResult> {
+  const { cancelAnswerSchema } = await bookingContract();
   return api.post(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, undefined, {
     schema: cancelAnswerSchema,
   });
 }
 
-export function rescheduleBooking(bookingId: string, startsAt: string): Promise<Booking> {
+export async function rescheduleBooking(bookingId: string, startsAt: string): Promise<Booking> {
+  const { bookingViewSchema } = await bookingContract();
   const body: z.input<typeof rescheduleBody> = { startsAt };
   return api.post(`/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, body, {
     schema: bookingViewSchema,
@@ -204,7 +213,9 @@ export function rescheduleBooking(bookingId: string, startsAt: string): Promise<
 export async function releaseUnpaidHold(id: string): Promise<void> {
   const path = `/api/bookings/${encodeURIComponent(id)}`;
   try {
-    const booking = await api.get(path, { schema: bookingViewSchema });
+    const booking = await api.get(path, {
+      schema: bookingContract().then((m) => m.bookingViewSchema),
+    });
     if (booking.status === 'held') await cancelBooking(id);
   } catch {
     // Gone, expired or already released: nothing to let go of.

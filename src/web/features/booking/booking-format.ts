@@ -18,11 +18,8 @@ export function bookingDays(nowMs: number): string[] {
 
 const dateMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-const monthYear = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  month: 'long',
-  year: 'numeric',
-});
+// Made on first use: the first Intl formatter loads locale data, which the profile page does not need.
+let monthYear: Intl.DateTimeFormat | undefined;
 
 // Days are written by the one domain function every page uses.
 export { formatLongDate };
@@ -82,6 +79,11 @@ export function calendarMonths(dates: readonly string[]): CalendarMonth[] {
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (string | null)[][] = [];
     for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+    monthYear ??= new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      month: 'long',
+      year: 'numeric',
+    });
     return { label: monthYear.format(dateMs(`${key}-01`)), weeks };
   });
 }

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  professionalSchema,
-  professionalsAnswer,
-  type Professional,
-  type ProfessionalSummary,
-  type ProfessionalTreatment,
+import type {
+  Professional,
+  ProfessionalSummary,
+  ProfessionalTreatment,
 } from '../../../contract/professionals';
 import { publicApiPaths } from '../../../contract/public-api-paths';
 import { api } from '../../lib/api';
@@ -15,7 +13,11 @@ export type { Professional, ProfessionalSummary, ProfessionalTreatment };
 
 // The server's own rules: anything else cannot be a username or a city, so the page can say
 // "not found" (or drop the filter) without asking.
-export { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../../contract/professionals';
+export { CITY_SLUG_PATTERN, USERNAME_PATTERN } from '../../../contract/professional-patterns';
+
+// The schemas (and zod) load with the first request, never for a page the server drew with its
+// answer already in it (decisions 0040, 0054).
+const schemas = () => import('../../../contract/professionals');
 
 // Profiles change when the catalogue is imported, a few times a week at most.
 const PROFESSIONALS_STALE_MS = 5 * 60_000;
@@ -30,7 +32,10 @@ export function useProfessionals(city: string | null) {
     queryKey: professionalKeys.list(city),
     queryFn: async ({ signal }) => {
       return (
-        await api.get(publicApiPaths.professionals(city), { schema: professionalsAnswer, signal })
+        await api.get(publicApiPaths.professionals(city), {
+          schema: schemas().then((m) => m.professionalsAnswer),
+          signal,
+        })
       ).professionals;
     },
     staleTime: PROFESSIONALS_STALE_MS,
@@ -42,7 +47,7 @@ export function useProfessional(username: string) {
     queryKey: professionalKeys.profile(username),
     queryFn: ({ signal }) =>
       api.get(publicApiPaths.professional(username), {
-        schema: professionalSchema,
+        schema: schemas().then((m) => m.professionalSchema),
         signal,
       }),
     staleTime: PROFESSIONALS_STALE_MS,

@@ -12,10 +12,3 @@ export function showPushMessage(data: unknown): boolean {
   notify({ type: 'push', title: message.title, message: message.body, link: message.url });
   return true;
 }
-
-export function listenForPushMessages(): void {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (event) => void showPushMessage(event.data));
-  // Messages wait until the page says it is listening; a module's listener alone would not do.
-  navigator.serviceWorker.startMessages();
-}
