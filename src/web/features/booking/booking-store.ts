@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { useShallow } from 'zustand/react/shallow';
 import type { Catalogue } from '../../../domain/selection';
 import { trackAddToCart, trackRemoveFromCart, type CartItem } from '../../lib/analytics';
 import type { Treatment } from '../catalogue';
@@ -121,8 +122,12 @@ export const useBookingStore = create<BookingStore>()(
   ),
 );
 
-/** The selection as it applies to `city` (empty when it was made for another city). */
+/**
+ * The selection as it applies to `city` (empty when it was made for another city). Compared field
+ * by field, so a component re-renders only when the selection changes: taking the whole store
+ * also changed on the persisted copy's first read, even with nothing stored, and React then
+ * re-drew a hydrated page synchronously, the whole treatment list in one long task.
+ */
 export function useCitySelection(city: string): BookingSelection {
-  const state = useBookingStore();
-  return selectionForCity(state, city);
+  return useBookingStore(useShallow((state) => selectionForCity(selectionOf(state), city)));
 }

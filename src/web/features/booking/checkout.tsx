@@ -89,7 +89,8 @@ function SignInStep() {
 /** The steps that need an account: address, hold, payment. */
 function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const selection = useCitySelection(city);
-  const { setHeldBooking, forgetSlot } = useBookingStore();
+  const setHeldBooking = useBookingStore((s) => s.setHeldBooking);
+  const forgetSlot = useBookingStore((s) => s.forgetSlot);
   const client = useQueryClient();
   const navigate = useNavigate();
   const goToConfirmation = useGoToConfirmation();

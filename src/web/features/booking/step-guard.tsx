@@ -16,8 +16,8 @@ export function StepGuard({
   step: BookingStep;
   children: ReactNode;
 }) {
-  const state = useBookingStore();
-  const to = redirectFor(state, city, step);
+  // A string or null: the guard re-renders only when where it sends the customer changes.
+  const to = useBookingStore((state) => redirectFor(state, city, step));
   if (to) return <Navigate to={`/${city}/${to}`} replace />;
   return <>{children}</>;
 }
