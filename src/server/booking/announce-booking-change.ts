@@ -8,7 +8,7 @@ import { announceToTherapist } from './announce-to-therapist';
 import { enqueueWebhookEvents, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-booking-webhook';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import type { BookingRecord } from '../../contract/booking-records';
-import { loadChangedBooking } from './load-changed-booking';
+import { loadChangedBooking, type ChangedBooking } from './load-changed-booking';
 import { rulesConfigOf } from './rules-config';
 
 /**
@@ -26,10 +26,12 @@ export async function announceBookingChange(
   tx: Db,
   bookingId: string,
   kind: BookingEmailKind,
+  /** The booking as the change's own statement read it back (confirmBooking), saving a read. */
+  known?: ChangedBooking,
 ): Promise<void> {
   const now = ctx.now();
   const buffer = rulesConfigOf(ctx.config).bufferMinutes;
-  const found = await loadChangedBooking(tx, bookingId, now, ctx.config, buffer);
+  const found = known ?? (await loadChangedBooking(tx, bookingId, now, ctx.config, buffer));
   if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
   const { row, customer, view } = found;
   if (kind !== 'reminder') {

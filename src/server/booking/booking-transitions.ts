@@ -6,6 +6,13 @@ import { queryRows } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
 import { announceBookingChange } from './announce-booking-change';
+import {
+  changedBookingSelect,
+  readChangedBooking,
+  viewPaymentJson,
+  type ChangedBookingRaw,
+} from './load-changed-booking';
+import { rulesConfigOf } from './rules-config';
 import { PENDING_STATUSES, bookingRows, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
 import { completeReferral, referralDiscountIsFree } from '../referrals/settle-referral';
@@ -91,6 +98,12 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
  * reserved credit or a discount (lockCreditFor). The reminder's due time is written in the same
  * UPDATE as the status, so announcing the confirmation finds it already right; so is the payment
  * that paid for it, when the caller passes its change (a card payment's success).
+ *
+ * The same statement reads back what the confirmation email needs (a data-modifying WITH whose
+ * select sees the rows the UPDATEs return): one round trip for change and read, the second
+ * statement of issue 14's twelve. Other tables are read as they stood when the statement began,
+ * which is right for all of them; the payment is taken from its own UPDATE when there is one, and
+ * otherwise (invoice, credit) from the row this transaction wrote before.
  */
 export async function confirmBooking(
   ctx: Pick<AppContext, 'config' | 'now'>,
@@ -100,22 +113,40 @@ export async function confirmBooking(
   method: string,
   paid?: PaymentChange,
 ): Promise<void> {
-  await moveBooking(
-    tx,
-    b.id,
-    PENDING_STATUSES,
-    {
+  const move = tx
+    .update(booking)
+    .set({
       status: 'confirmed',
       holdExpiresAt: null,
       paymentMethod: method,
       reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
       updatedAt: now,
-    },
-    paid,
+    })
+    .where(and(eq(booking.id, b.id), inArray(booking.status, [...PENDING_STATUSES])))
+    .returning()
+    .getSQL();
+  const changes = paid
+    ? sql`with paid as (${tx
+        .update(payment)
+        .set(paid.changes)
+        .where(eq(payment.id, paid.paymentId))
+        .returning()
+        .getSQL()}), moved as (${move})`
+    : sql`with moved as (${move})`;
+  const rows = await queryRows<ChangedBookingRaw>(
+    tx,
+    sql`${changes} ${changedBookingSelect(
+      sql`moved`,
+      paid ? sql`(select ${viewPaymentJson} from paid p)` : undefined,
+    )}`,
   );
+  const [raw] = rows;
+  if (!raw || rows.length !== 1) throw new StaleStateError(b.id, PENDING_STATUSES);
+  const buffer = rulesConfigOf(ctx.config).bufferMinutes;
+  const found = readChangedBooking(raw, now, ctx.config, buffer);
   await spendCredit(tx, b);
   await completeReferral(tx, b, now);
-  await announceBookingChange(ctx, tx, b.id, 'confirmed');
+  await announceBookingChange(ctx, tx, b.id, 'confirmed', found);
 }
 
 /** Gives the slot back: a decline ('failed'), a hold that ran out ('expired') or the customer ('cancelled'). */
