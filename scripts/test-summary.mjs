@@ -37,7 +37,8 @@ if (playwrightFile && existsSync(playwrightFile)) {
           );
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (const suite of JSON.parse(readFileSync(playwrightFile, 'utf8')).suites ?? []) walk(suite, []);
+  for (const suite of JSON.parse(readFileSync(playwrightFile, 'utf8')).suites ?? [])
+    walk(suite, []);
 } else failed += 1;
 console.log(`${passed} passed, ${failed} failed`);
 for (const note of notes) console.log(note);
