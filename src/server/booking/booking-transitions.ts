@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
@@ -36,11 +36,36 @@ export interface PaymentChange {
 }
 
 /**
- * UPDATE booking … WHERE id = ? AND status IN (expected): exactly one row or an error. With
- * `alsoPayment`, that payment's UPDATE runs in the same statement (a data-modifying WITH: one
- * round trip instead of two); the caller holds both rows' locks, and if the booking's
- * compare-and-set fails the error rolls the payment's change back with the rest.
+ * The head of a change's statement: `with [paid as (UPDATE payment …),] moved as (UPDATE booking …
+ * WHERE id = ? AND status IN (expected) RETURNING *)`, for a select over `moved` to follow. The
+ * payment's UPDATE, when given, runs in the same statement (a data-modifying WITH: one round trip
+ * instead of two); the caller holds both rows' locks, and if the booking's compare-and-set matches
+ * no row the caller's error rolls the payment's change back with the rest.
  */
+function moveStatement(
+  tx: Db,
+  bookingId: string,
+  expected: readonly BookingStatus[],
+  changes: Partial<typeof booking.$inferInsert>,
+  alsoPayment?: PaymentChange,
+): SQL {
+  const moved = tx
+    .update(booking)
+    .set(changes)
+    .where(and(eq(booking.id, bookingId), inArray(booking.status, [...expected])))
+    .returning()
+    .getSQL();
+  if (!alsoPayment) return sql`with moved as (${moved})`;
+  const paid = tx
+    .update(payment)
+    .set(alsoPayment.changes)
+    .where(eq(payment.id, alsoPayment.paymentId))
+    .returning()
+    .getSQL();
+  return sql`with paid as (${paid}), moved as (${moved})`;
+}
+
+/** UPDATE booking … WHERE id = ? AND status IN (expected): exactly one row or an error. */
 export async function moveBooking(
   tx: Db,
   bookingId: string,
@@ -48,21 +73,10 @@ export async function moveBooking(
   changes: Partial<typeof booking.$inferInsert>,
   alsoPayment?: PaymentChange,
 ): Promise<void> {
-  const move = tx
-    .update(booking)
-    .set(changes)
-    .where(and(eq(booking.id, bookingId), inArray(booking.status, [...expected])))
-    .returning({ id: booking.id });
-  const rows = alsoPayment
-    ? await queryRows<{ id: string }>(
-        tx,
-        sql`with paid as (${tx
-          .update(payment)
-          .set(alsoPayment.changes)
-          .where(eq(payment.id, alsoPayment.paymentId))
-          .getSQL()}) ${move.getSQL()}`,
-      )
-    : await move;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`${moveStatement(tx, bookingId, expected, changes, alsoPayment)} select id from moved`,
+  );
   if (rows.length !== 1) throw new StaleStateError(bookingId, expected);
 }
 
@@ -113,29 +127,22 @@ export async function confirmBooking(
   method: string,
   paid?: PaymentChange,
 ): Promise<void> {
-  const move = tx
-    .update(booking)
-    .set({
+  const head = moveStatement(
+    tx,
+    b.id,
+    PENDING_STATUSES,
+    {
       status: 'confirmed',
       holdExpiresAt: null,
       paymentMethod: method,
       reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
       updatedAt: now,
-    })
-    .where(and(eq(booking.id, b.id), inArray(booking.status, [...PENDING_STATUSES])))
-    .returning()
-    .getSQL();
-  const changes = paid
-    ? sql`with paid as (${tx
-        .update(payment)
-        .set(paid.changes)
-        .where(eq(payment.id, paid.paymentId))
-        .returning()
-        .getSQL()}), moved as (${move})`
-    : sql`with moved as (${move})`;
+    },
+    paid,
+  );
   const rows = await queryRows<ChangedBookingRaw>(
     tx,
-    sql`${changes} ${changedBookingSelect(
+    sql`${head} ${changedBookingSelect(
       sql`moved`,
       paid ? sql`(select ${viewPaymentJson} from paid p)` : undefined,
     )}`,

@@ -18,7 +18,8 @@ export interface ChangedBooking {
   view: BookingView;
 }
 
-type ChangedBookingRaw = Record<string, unknown> & {
+/** A row of changedBookingSelect, before readChangedBooking. */
+export type ChangedBookingRaw = Record<string, unknown> & {
   customer_email: string;
   customer_name: string;
   therapist: {
@@ -115,5 +116,3 @@ export function readChangedBooking(
     view: toView(row, summary, raw.items, raw.payment, now, config.cancellation, bufferMinutes),
   };
 }
-
-export type { ChangedBookingRaw };
