@@ -76,12 +76,16 @@ function serve(pglite: PGlite, socket: Socket): Promise<void> {
   });
   socket.on('error', () => socket.destroy());
   socket.resume();
-  // A connection that ends inside a transaction must not leave it open for the next one.
+  // A connection that ends inside a transaction must not leave it open for the next one, nor any
+  // other state of its session.
   return new Promise((resolve) =>
     socket.once('close', () => {
       queue = queue
         .then(async () => {
           if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+          // The next connection starts clean, as a new PostgreSQL backend would: above all without
+          // this one's prepared statements, whose names it would reuse (db/query-rows.ts).
+          await pglite.exec('DISCARD ALL');
         })
         .catch(() => undefined);
       void queue.then(resolve);
