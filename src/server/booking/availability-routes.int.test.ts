@@ -233,8 +233,8 @@ for (const kind of testDatabaseKinds()) {
       expect((await importCatalogue(database.db, { therapists: extra })).ok).toBe(true);
       const after = [await count(url), await count(datesUrl)];
       expect(after).toEqual(before);
-      // City, selection (with add-ons), candidates, calendars (windows and bookings together).
-      expect(after[0]).toBe(4);
+      // City with selection (and add-ons), candidates, calendars (windows and bookings together).
+      expect(after[0]).toBe(3);
       expect((await get(url)).json().therapists.length).toBeGreaterThan(40);
     });
   });

@@ -1,12 +1,17 @@
 import { basketTotal, type BasketTotal } from '../../domain/basket';
 import type { RulesConfig } from '../../domain/constants';
-import type { CustomerProfile } from '../../domain/types';
+import type { CustomerProfile, Interval } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
-import { findCity } from '../catalogue/list-cities';
 import { notFound } from '../http/problem';
-import { loadTherapistCandidates, type TherapistCandidate } from './load-availability-data';
-import { loadSelection, type Selection } from './load-selection';
+import {
+  loadCalendars,
+  loadCandidates,
+  loadSearchFacts,
+  type Calendars,
+  type TherapistCandidate,
+} from './load-availability-data';
+import { selectionOf, type Selection } from './load-selection';
 
 export interface PricedTherapist {
   therapist: TherapistCandidate;
@@ -15,21 +20,35 @@ export interface PricedTherapist {
 
 /**
  * The common first half of every availability question: the city exists, the selection is valid
- * (prices from the database), and which therapists the rules show this customer, each with the
- * basket priced against their own minimum spend.
+ * (prices from the database), which therapists the rules show this customer, each with the
+ * basket priced against their own minimum spend, and the calendars of those who reach it over the
+ * range asked about.
  */
 export async function findVisibleTherapists(
   ctx: AppContext,
-  search: { city: string; treatmentIds: string[]; customer: CustomerProfile | null },
+  search: {
+    city: string;
+    treatmentIds: string[];
+    customer: CustomerProfile | null;
+    /** Only this therapist, when the question is about one. */
+    therapistId?: string;
+  },
   config: RulesConfig,
-  nowMs: number,
-  /** Further checks of the request, run once the city is known to exist (a 404 comes first). */
-  checkRequest: () => void = () => undefined,
-): Promise<{ selection: Selection; priced: PricedTherapist[] }> {
-  if (!(await findCity(ctx.db, search.city))) throw notFound(`Unknown city "${search.city}".`);
-  checkRequest();
-  const selection = await loadSelection(ctx.db, search.treatmentIds);
-  const candidates = await loadTherapistCandidates(ctx.db, search.city, selection.baseIds);
+  now: Date,
+  /** The time the question is about; may reject the request, once the city is known to exist. */
+  rangeOf: () => Interval,
+): Promise<{ selection: Selection; priced: PricedTherapist[]; calendars: Calendars }> {
+  const facts = await loadSearchFacts(ctx.db, search.city, search.treatmentIds);
+  if (!facts.cityExists) throw notFound(`Unknown city "${search.city}".`);
+  const range = rangeOf();
+  const selection = selectionOf(search.treatmentIds, facts.treatments, 'query.treatments');
+  const candidates = await loadCandidates(
+    ctx.db,
+    search.city,
+    selection.baseIds,
+    search.therapistId ?? null,
+  );
+  const nowMs = now.getTime();
   const priced = candidates
     .filter((t) =>
       isTherapistVisible(t, {
@@ -44,5 +63,7 @@ export async function findVisibleTherapists(
       therapist,
       total: basketTotal(selection.items, therapist.minimumSpendPence, config),
     }));
-  return { selection, priced };
+  const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
+  const calendars = await loadCalendars(ctx.db, bookable, range, now);
+  return { selection, priced, calendars };
 }

@@ -5,7 +5,6 @@ import { ukDayInterval } from '../../domain/uk-time';
 import type { AppContext } from '../app-context';
 import { bookableDates } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
-import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
 
 export interface DateSearch {
@@ -24,19 +23,15 @@ export async function listAvailableDates(ctx: AppContext, search: DateSearch): P
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
-  const { priced } = await findVisibleTherapists(ctx, search, config, nowMs);
+  const keep = availabilityWindow(nowMs, config);
+  const { priced, calendars } = await findVisibleTherapists(ctx, search, config, now, () => ({
+    start: nowMs,
+    end: keep.end,
+  }));
   const bookable = priced
     .filter((p) => p.total.meetsMinimumSpend)
     .filter((p) => search.therapistId === undefined || p.therapist.id === search.therapistId)
     .map((p) => ({ id: p.therapist.id, total: p.total }));
-
-  const keep = availabilityWindow(nowMs, config);
-  const calendars = await loadCalendars(
-    ctx.db,
-    bookable.map((t) => t.id),
-    { start: nowMs, end: keep.end },
-    now,
-  );
   const clipped = new Map(
     bookable.map((t) => [t.id, clipToWindow(calendars.windows.get(t.id) ?? [], keep)]),
   );

@@ -6,7 +6,6 @@ import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import { requestedDay } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
-import { loadCalendars } from './load-availability-data';
 import { rulesConfigOf } from './rules-config';
 
 const byName = new Intl.Collator('en-GB');
@@ -31,11 +30,13 @@ export async function listAvailableTherapists(
   const now = ctx.now();
   const nowMs = now.getTime();
   let day = { start: 0, end: 0 };
-  const { selection, priced } = await findVisibleTherapists(ctx, search, config, nowMs, () => {
-    day = requestedDay(search.date, nowMs, config);
-  });
-  const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
-  const calendars = await loadCalendars(ctx.db, bookable, day, now);
+  const { selection, priced, calendars } = await findVisibleTherapists(
+    ctx,
+    search,
+    config,
+    now,
+    () => (day = requestedDay(search.date, nowMs, config)),
+  );
   const keep = availabilityWindow(nowMs, config);
 
   const result: AvailableTherapistsAnswer['therapists'] = [];

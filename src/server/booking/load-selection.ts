@@ -62,17 +62,17 @@ export async function loadSelection(
 
 /**
  * The same rows as loadSelection reads, as one JSON array, for a read that gathers more than the
- * selection in one statement (the hold's).
+ * selection in one statement (the hold's, the availability search's). The ids travel as one array
+ * parameter, so the statement's text is the same for any selection and can be prepared.
  */
 export function selectionJsonQuery(ids: string[]): SQL {
-  if (ids.length === 0) return sql`'[]'::json`;
   return sql`coalesce((
       select json_agg(json_build_object(
                'id', t.id, 'name', t.name, 'pricePence', t.price_pence,
                'durationMinutes', t.duration_minutes, 'isAddOn', t.is_add_on,
                'addOnIds', array(select a.add_on_id from treatment_add_on a
                                  where a.parent_id = t.id)))
-      from treatment t where t.id in ${ids} and t.active), '[]'::json)`;
+      from treatment t where t.id = any(${sql.param(ids)}::text[]) and t.active), '[]'::json)`;
 }
 
 /** Checks the selection rules against the rows read, in the order the customer chose. */

@@ -7,7 +7,8 @@ import { computeSlots } from '../../domain/slots';
 import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { rangeLiteral, type InstantRange } from '../db/tstzrange';
+import { blockingStatus, overlapsMs } from '../db/overlaps';
+import type { InstantRange } from '../db/tstzrange';
 import type { TherapistCandidate } from './load-availability-data';
 import { therapistPhotoUrl } from '../media/photo-files';
 
@@ -101,15 +102,13 @@ export interface SlotSpan {
 export function slotSpansQuery(therapistId: string, range: InstantRange, now: Date): SQL {
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const overlapping = sql`${rangeLiteral(range)}::tstzrange`;
+  const overlapping = () => overlapsMs({ start: range.start.getTime(), end: range.end.getTime() });
   return sql`select 'window' as kind, ${span} from availability
-        where therapist_id = ${therapistId} and during && ${overlapping}
+        where therapist_id = ${therapistId} and ${overlapping()}
         union all
         select 'booking' as kind, ${span} from booking
-        where therapist_id = ${therapistId} and during && ${overlapping}
-          and (status = 'confirmed'
-               or (status in ('held', 'requires_action')
-                   and hold_expires_at > ${now.toISOString()}::timestamptz))`;
+        where therapist_id = ${therapistId} and ${overlapping()} and ${blockingStatus}
+          and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)`;
 }
 
 /** The time wanted, and whether it lies inside the bookable window at all. */
