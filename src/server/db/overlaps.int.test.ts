@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('overlap by bounds on %s', (kind) => {
     database = await createTestDatabase(kind);
     await database.db.execute(sql`create table overlap_probe (n int, during tstzrange not null)`);
     // Windows of 1 h from 09:00 to 12:00 and one long one: touching, inside and around any range.
-    const spans = [
+    const spans: [number, number][] = [
       [0, 1],
       [1, 2],
       [2, 3],
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('overlap by bounds on %s', (kind) => {
   });
   afterAll(() => database.destroy());
 
-  const ranges = [
+  const ranges: [number, number][] = [
     [0, 1], // exactly the first window: the ones touching it at 10:00 and 09:00 are not in
     [1, 1.5],
     [0.5, 2.5],
