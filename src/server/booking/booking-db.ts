@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query-rows';
+import { queryPrepared } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
 import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
@@ -25,8 +25,9 @@ export { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction'
 export const bookingRows = tableRows(booking, 'b');
 
 export async function lockBooking(tx: Db, id: string): Promise<BookingRow | null> {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryPrepared<Record<string, unknown>>(
     tx,
+    'lock_booking',
     sql`select ${bookingRows.columns} from booking b where b.id = ${id} for update`,
   );
   return row ? bookingRows.read(row) : null;
@@ -63,8 +64,9 @@ export async function insertBookingWithItems(
     .returning({ id: booking.id });
   for (let attempt = 0; attempt < 5; attempt++) {
     // A reference already taken inserts no booking, and so no items either.
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryPrepared<{ id: string }>(
       tx,
+      'insert_booking',
       sql`with new_booking as (${insertBooking.getSQL()}),
           new_items as (
             insert into booking_item

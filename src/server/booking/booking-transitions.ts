@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query-rows';
+import { queryPrepared } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
 import { announceBookingChange } from './announce-booking-change';
@@ -73,8 +73,9 @@ export async function moveBooking(
   changes: Partial<typeof booking.$inferInsert>,
   alsoPayment?: PaymentChange,
 ): Promise<void> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryPrepared<{ id: string }>(
     tx,
+    'move_booking',
     sql`${moveStatement(tx, bookingId, expected, changes, alsoPayment)} select id from moved`,
   );
   if (rows.length !== 1) throw new StaleStateError(bookingId, expected);
@@ -140,8 +141,9 @@ export async function confirmBooking(
     },
     paid,
   );
-  const rows = await queryRows<ChangedBookingRaw>(
+  const rows = await queryPrepared<ChangedBookingRaw>(
     tx,
+    'confirm_booking',
     sql`${head} ${changedBookingSelect(
       sql`moved`,
       paid ? sql`(select ${viewPaymentJson} from paid p)` : undefined,
@@ -226,8 +228,9 @@ export async function lockBookingAndPayment(
   bookingId: string,
   paymentId: string,
 ): Promise<{ b: BookingRow; p: PaymentRow } | null> {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryPrepared<Record<string, unknown>>(
     tx,
+    'lock_booking_and_payment',
     sql`select ${bookingRows.columns}, ${paymentRows.columns}
         from booking b join payment p on p.booking_id = b.id
         where b.id = ${bookingId} and p.id = ${paymentId}

@@ -6,7 +6,7 @@ import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, businessPayment, payment, user } from '../db/schema';
-import { queryRows } from '../db/query-rows';
+import { queryPrepared } from '../db/query-rows';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import {
   storableRequest,
@@ -64,13 +64,14 @@ interface PaymentContext {
  * began, and would miss the attempt a double click has just recorded.
  */
 async function paymentContext(tx: Db, b: BookingRow): Promise<PaymentContext> {
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     latest: LatestAttempt | null;
     last_attempt: number;
     account_id: string | null;
     name: string | null;
   }>(
     tx,
+    'payment_context',
     sql`select
           (select json_build_object('id', p.id, 'status', p.status, 'actionUrl', p.action_url)
              from payment p where p.booking_id = ${b.id}

@@ -32,6 +32,16 @@ describe.each(testDatabaseKinds())('prepared reads on %s', (kind) => {
     }
     expect(logged.filter((q) => q.includes('+ 1 as next'))).toHaveLength(14);
   });
+
+  it('keeps statements of one label apart when their text differs', async () => {
+    const ids = (list: string[]) =>
+      sql`select count(*)::int as n from (values ('a'), ('b'), ('c')) v(id) where id in ${list}`;
+    // An IN list of another length is another text: another prepared statement, not an error.
+    for (const list of [['a'], ['a', 'b'], ['a'], ['a', 'b', 'c']]) {
+      const [row] = await queryPrepared<{ n: number }>(database.db, 'query_rows_in', ids(list));
+      expect(row?.n).toBe(list.length);
+    }
+  });
 });
 
 describe('the embedded database between connections', () => {

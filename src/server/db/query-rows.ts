@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -11,14 +12,17 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * A hot read as a named prepared statement: each connection parses and plans it once, then only
- * binds and runs it. Planning the availability reads cost PostgreSQL more than running them
- * (docs/decisions/0057). The query's text must be the same on every call (lists as one array
- * parameter, never `in (…)` of varying length): node-postgres refuses a name reused for new text.
- * Goes through drizzle's session, so the statement logger (the query-count tests) still sees it.
+ * A hot statement as a named prepared statement: each connection parses and plans it once, then
+ * only binds and runs it. Planning the availability and booking statements cost PostgreSQL more
+ * than running them (docs/decisions/0057). The name is the label and a digest of the text, so a
+ * statement whose text varies (a change of other columns, a list of another length) is simply
+ * another prepared statement; node-postgres refuses one name for two texts. Goes through
+ * drizzle's session, so the statement logger (the query-count tests) still sees it.
  */
-export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+export async function queryPrepared<T>(db: Db, label: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 16)}`;
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
