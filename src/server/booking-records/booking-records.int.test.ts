@@ -215,9 +215,21 @@ for (const kind of testDatabaseKinds()) {
         ).json<BookingFeedAnswer>().nextCursor;
         const early = await book(env.app, ada, at('2026-11-24', '12:00'));
         const late = await book(env.app, ben, at('2026-11-24', '15:00'));
-        cursor = (
-          await internal(env.app, `/api/internal/bookings?since=${cursor}&limit=500`)
-        ).json<BookingFeedAnswer>().nextCursor;
+        // Past both bookings' own changes. The feed holds changes back while any older
+        // transaction is open, and on a shared PostgreSQL other tests' transactions count too:
+        // read on until it has handed both confirmations over.
+        const confirmed = new Set<string>();
+        for (let round = 0; round < 400 && confirmed.size < 2; round++) {
+          if (round > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          const page = (
+            await internal(env.app, `/api/internal/bookings?since=${cursor}&limit=500`)
+          ).json<BookingFeedAnswer>();
+          for (const c of page.changes)
+            if (c.toStatus === 'confirmed' && [early, late].includes(c.booking.id))
+              confirmed.add(c.booking.id);
+          cursor = page.nextCursor;
+        }
+        expect(confirmed.size).toBe(2);
 
         // An older transaction changes one booking and stays open while another instance
         // cancels a second booking and commits.
