@@ -37,7 +37,12 @@ export async function findVisibleTherapists(
   now: Date,
   /** The time the question is about; may reject the request, once the city is known to exist. */
   rangeOf: () => Interval,
-): Promise<{ selection: Selection; priced: PricedTherapist[]; calendars: Calendars }> {
+): Promise<{
+  selection: Selection;
+  priced: PricedTherapist[];
+  range: Interval;
+  calendars: Calendars;
+}> {
   const facts = await loadSearchFacts(ctx.db, search.city, search.treatmentIds);
   if (!facts.cityExists) throw notFound(`Unknown city "${search.city}".`);
   const range = rangeOf();
@@ -65,5 +70,5 @@ export async function findVisibleTherapists(
     }));
   const bookable = priced.filter((p) => p.total.meetsMinimumSpend).map((p) => p.therapist.id);
   const calendars = await loadCalendars(ctx.db, bookable, range, now);
-  return { selection, priced, calendars };
+  return { selection, priced, range, calendars };
 }

@@ -28,9 +28,9 @@ export async function listAvailableDates(ctx: AppContext, search: DateSearch): P
     start: nowMs,
     end: keep.end,
   }));
+  // Only the therapist asked for, if any: findVisibleTherapists reads no one else.
   const bookable = priced
     .filter((p) => p.total.meetsMinimumSpend)
-    .filter((p) => search.therapistId === undefined || p.therapist.id === search.therapistId)
     .map((p) => ({ id: p.therapist.id, total: p.total }));
   const clipped = new Map(
     bookable.map((t) => [t.id, clipToWindow(calendars.windows.get(t.id) ?? [], keep)]),

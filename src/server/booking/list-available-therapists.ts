@@ -29,13 +29,13 @@ export async function listAvailableTherapists(
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
-  let day = { start: 0, end: 0 };
-  const { selection, priced, calendars } = await findVisibleTherapists(
-    ctx,
-    search,
-    config,
-    now,
-    () => (day = requestedDay(search.date, nowMs, config)),
+  const {
+    selection,
+    priced,
+    range: day,
+    calendars,
+  } = await findVisibleTherapists(ctx, search, config, now, () =>
+    requestedDay(search.date, nowMs, config),
   );
   const keep = availabilityWindow(nowMs, config);
 

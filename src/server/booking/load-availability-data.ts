@@ -18,7 +18,7 @@ export interface TherapistCandidate extends TherapistForRules {
 
 export interface SearchFacts {
   cityExists: boolean;
-  /** The active treatments among those asked for, as loadSelection reads them. */
+  /** The active treatments among those asked for (selectionJsonQuery). */
   treatments: SelectedTreatment[];
 }
 
@@ -114,7 +114,7 @@ export async function loadCandidates(
   // Two statements rather than a condition on a parameter: "$1 is null or id = $1" hides from the
   // planner how few rows it keeps, and it then chooses plans for a handful of therapists.
   const only = onlyTherapistId === null ? sql`` : sql`and t.id = ${onlyTherapistId}`;
-  const wanted = () => sql`${sql.param(baseTreatmentIds)}::text[]`;
+  const wanted = sql`${sql.param(baseTreatmentIds)}::text[]`;
   const rows = await queryPrepared<TherapistRow>(
     db,
     onlyTherapistId === null ? 'availability_candidates' : 'availability_candidate',
@@ -122,14 +122,14 @@ export async function loadCandidates(
                t.payments_connected, t.business_enabled, t.area,
                to_json(t.accepted_genders) as accepted_genders, t.minimum_spend_pence,
                to_json(array(select s.treatment_id from therapist_service s
-                             where s.therapist_id = t.id and s.treatment_id = any(${wanted()})))
+                             where s.therapist_id = t.id and s.treatment_id = any(${wanted})))
                  as service_ids,
                (select extract(epoch from max(upper(a.during))) * 1000 from availability a
                  where a.therapist_id = t.id)::float8 as latest_end_ms
         from therapist t
         where t.area = ${city} and t.active and t.payments_connected ${only}
           and t.id in (select s.therapist_id from therapist_service s
-                       where s.treatment_id = any(${wanted()})
+                       where s.treatment_id = any(${wanted})
                        group by s.therapist_id
                        having count(*) = ${baseTreatmentIds.length})
         order by t.name, t.id`,
@@ -150,17 +150,18 @@ export async function loadCalendars(
   now: Date,
 ): Promise<Calendars> {
   if (therapistIds.length === 0) return calendarsOf([]);
-  const ids = () => sql`${sql.param(therapistIds)}::text[]`;
+  const ids = sql`${sql.param(therapistIds)}::text[]`;
+  const overlapping = overlapsMs(range);
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
   const rows = await queryPrepared<SpanRow>(
     db,
     'availability_calendars',
     sql`select 'window' as kind, therapist_id, ${span} from availability
-        where therapist_id = any(${ids()}) and ${overlapsMs(range)}
+        where therapist_id = any(${ids}) and ${overlapping}
         union all
         select 'booking' as kind, therapist_id, ${span} from booking
-        where therapist_id = any(${ids()}) and ${overlapsMs(range)} and ${blockingStatus}
+        where therapist_id = any(${ids}) and ${overlapping} and ${blockingStatus}
           and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)`,
   );
   return calendarsOf(rows);

@@ -1,8 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { baseTreatmentIds, selectionProblems, type Catalogue } from '../../domain/selection';
 import type { CatalogueTreatment } from '../../domain/types';
-import type { Db } from '../db/client';
-import { treatment, treatmentAddOn } from '../db/schema';
 import { badRequest, type FieldError } from '../http/problem';
 
 export interface SelectedTreatment extends CatalogueTreatment {
@@ -34,36 +32,10 @@ function problemMessages(catalogue: Catalogue, ids: string[], field: string): Fi
 }
 
 /**
- * Loads the selected treatments (prices from the database, never the client) and checks the
- * selection rules. One query whatever the size of the catalogue: each treatment comes with the
- * ids of its add-ons.
- */
-export async function loadSelection(
-  db: Db,
-  ids: string[],
-  field = 'query.treatments',
-): Promise<Selection> {
-  const rows = ids.length
-    ? await db
-        .select({
-          id: treatment.id,
-          name: treatment.name,
-          pricePence: treatment.pricePence,
-          durationMinutes: treatment.durationMinutes,
-          isAddOn: treatment.isAddOn,
-          addOnIds: sql<string[]>`array(select ${treatmentAddOn.addOnId} from ${treatmentAddOn}
-            where ${treatmentAddOn.parentId} = ${treatment.id})`,
-        })
-        .from(treatment)
-        .where(and(inArray(treatment.id, ids), eq(treatment.active, true)))
-    : [];
-  return selectionOf(ids, rows, field);
-}
-
-/**
- * The same rows as loadSelection reads, as one JSON array, for a read that gathers more than the
- * selection in one statement (the hold's, the availability search's). The ids travel as one array
- * parameter, so the statement's text is the same for any selection and can be prepared.
+ * The selected treatments (prices from the database, never the client), each with the ids of its
+ * add-ons, as one JSON array inside a statement that reads more besides (the hold's, the
+ * availability search's); selectionOf then checks the selection rules. The ids travel as one
+ * array parameter, so the statement's text is the same for any selection and can be prepared.
  */
 export function selectionJsonQuery(ids: string[]): SQL {
   return sql`coalesce((

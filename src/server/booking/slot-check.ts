@@ -102,12 +102,12 @@ export interface SlotSpan {
 export function slotSpansQuery(therapistId: string, range: InstantRange, now: Date): SQL {
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const overlapping = () => overlapsMs({ start: range.start.getTime(), end: range.end.getTime() });
+  const overlapping = overlapsMs({ start: range.start.getTime(), end: range.end.getTime() });
   return sql`select 'window' as kind, ${span} from availability
-        where therapist_id = ${therapistId} and ${overlapping()}
+        where therapist_id = ${therapistId} and ${overlapping}
         union all
         select 'booking' as kind, ${span} from booking
-        where therapist_id = ${therapistId} and ${overlapping()} and ${blockingStatus}
+        where therapist_id = ${therapistId} and ${overlapping} and ${blockingStatus}
           and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)`;
 }
 

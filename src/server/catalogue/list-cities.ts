@@ -11,16 +11,6 @@ export async function listCities(db: Db): Promise<City[]> {
     .orderBy(asc(city.name));
 }
 
-export async function findCity(db: Db, slug: string): Promise<City | null> {
-  const rows = await db
-    .select({ slug: city.slug, name: city.name })
-    .from(city)
-    .where(eq(city.slug, slug))
-    .limit(1);
-  const row = rows[0];
-  return row ?? null;
-}
-
 /** Whether customers can open this city's pages: one indexed lookup, for the web app's 404s. */
 export async function isActiveCity(db: Db, slug: string): Promise<boolean> {
   const rows = await db
