@@ -220,6 +220,39 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    it('reuses candidates only while the catalogue is unchanged: every change shows at once', async () => {
+      const shownNow = async () =>
+        (await therapists(`date=${DAY}&treatments=massage-60`)).map((t) => t.id).sort();
+      const change = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+      const shown = await shownNow();
+      expect(shown).toEqual(['t-anna', 't-bea', 't-cara']);
+      queries = 0;
+      expect(await shownNow()).toEqual(shown);
+      expect(queries).toBe(2);
+
+      await change(sql`update therapist set active = false where id = 't-anna'`);
+      expect(await shownNow()).toEqual(['t-bea', 't-cara']);
+      await change(sql`update therapist set active = true where id = 't-anna'`);
+      expect(await shownNow()).toEqual(shown);
+
+      await change(
+        sql`delete from therapist_service where therapist_id = 't-bea' and treatment_id = 'massage-60'`,
+      );
+      expect(await shownNow()).toEqual(['t-anna', 't-cara']);
+      await change(sql`insert into therapist_service values ('t-bea', 'massage-60')`);
+      expect(await shownNow()).toEqual(shown);
+
+      // Away too long to be shown (no recent availability) until a window is added.
+      const stale = sql`therapist_id = 't-stale' and lower(during) = ${at(DAY, '13:00')}::timestamptz`;
+      await change(
+        sql`insert into availability (therapist_id, during)
+            values ('t-stale', tstzrange(${at(DAY, '13:00')}, ${at(DAY, '16:00')}))`,
+      );
+      expect(await shownNow()).toEqual([...shown, 't-stale']);
+      await change(sql`delete from availability where ${stale}`);
+      expect(await shownNow()).toEqual(shown);
+    });
+
     it('uses the same number of queries however many therapists there are', async () => {
       const count = async (url: string) => {
         queries = 0;
@@ -228,13 +261,19 @@ for (const kind of testDatabaseKinds()) {
       };
       const url = `/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`;
       const datesUrl = '/api/cities/testcity/dates?treatments=massage-60';
+      // A change to the catalogue, so the candidates are read again on the first request.
+      const touch = () => database.db.execute(sql`update city set active = active`);
+      await touch();
       const before = [await count(url), await count(datesUrl)];
       const extra = Array.from({ length: 40 }, (_, i) => therapist(`t-extra-${i}`));
       expect((await importCatalogue(database.db, { therapists: extra })).ok).toBe(true);
       const after = [await count(url), await count(datesUrl)];
       expect(after).toEqual(before);
-      // City with selection (and add-ons), candidates, calendars (windows and bookings together).
+      // City with selection (and add-ons) and the catalogue version, candidates, calendars
+      // (windows and bookings together).
       expect(after[0]).toBe(3);
+      // The catalogue unchanged since: the candidates read at this version are reused.
+      expect([await count(url), await count(datesUrl)]).toEqual([2, 2]);
       expect((await get(url)).json().therapists.length).toBeGreaterThan(40);
     });
   });

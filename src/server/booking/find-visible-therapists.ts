@@ -4,6 +4,7 @@ import type { CustomerProfile, Interval } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
 import { notFound } from '../http/problem';
+import { CandidateCache } from './candidate-cache';
 import {
   loadCalendars,
   loadCandidates,
@@ -12,6 +13,25 @@ import {
   type TherapistCandidate,
 } from './load-availability-data';
 import { selectionOf, type Selection } from './load-selection';
+
+/** The candidates at this catalogue version: kept ones if the catalogue is unchanged since. */
+async function candidatesAt(
+  ctx: AppContext,
+  version: string,
+  city: string,
+  baseTreatmentIds: string[],
+  onlyTherapistId: string | null,
+): Promise<readonly TherapistCandidate[]> {
+  const key = CandidateCache.key(city, baseTreatmentIds, onlyTherapistId);
+  const kept = ctx.candidateCache.get(key, version);
+  if (kept) return kept;
+  const read = await loadCandidates(ctx.db, city, baseTreatmentIds, onlyTherapistId);
+  // Kept under the version read with them, which may already be newer than `version`.
+  if (read.catalogueVersion !== null) {
+    ctx.candidateCache.set(key, read.catalogueVersion, read.candidates);
+  }
+  return read.candidates;
+}
 
 export interface PricedTherapist {
   therapist: TherapistCandidate;
@@ -47,8 +67,9 @@ export async function findVisibleTherapists(
   if (!facts.cityExists) throw notFound(`Unknown city "${search.city}".`);
   const range = rangeOf();
   const selection = selectionOf(search.treatmentIds, facts.treatments, 'query.treatments');
-  const candidates = await loadCandidates(
-    ctx.db,
+  const candidates = await candidatesAt(
+    ctx,
+    facts.catalogueVersion,
     search.city,
     selection.baseIds,
     search.therapistId ?? null,

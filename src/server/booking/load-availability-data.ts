@@ -20,21 +20,35 @@ export interface SearchFacts {
   cityExists: boolean;
   /** The active treatments among those asked for (selectionJsonQuery). */
   treatments: SelectedTreatment[];
+  /** The catalogue version this was read at (decision 0058). */
+  catalogueVersion: string;
 }
 
-/** Whether the city exists, and the selected treatments with their prices and add-ons. */
+// As text: node-postgres and PGlite read a bigint differently.
+const catalogueVersionColumn = sql`(select version::text from catalogue_version) as catalogue_version`;
+
+/** Whether the city exists, the selected treatments with their prices and add-ons, and when. */
 export async function loadSearchFacts(
   db: Db,
   city: string,
   treatmentIds: string[],
 ): Promise<SearchFacts> {
-  const [row] = await queryPrepared<{ city_exists: boolean; treatments: SelectedTreatment[] }>(
+  const [row] = await queryPrepared<{
+    city_exists: boolean;
+    treatments: SelectedTreatment[];
+    catalogue_version: string;
+  }>(
     db,
     'availability_search_facts',
     sql`select exists(select 1 from city where slug = ${city}) as city_exists,
-               ${selectionJsonQuery(treatmentIds)} as treatments`,
+               ${selectionJsonQuery(treatmentIds)} as treatments, ${catalogueVersionColumn}`,
   );
-  return { cityExists: row?.city_exists ?? false, treatments: row?.treatments ?? [] };
+  if (!row) throw new Error('the search facts statement answered no row');
+  return {
+    cityExists: row.city_exists,
+    treatments: row.treatments,
+    catalogueVersion: row.catalogue_version,
+  };
 }
 
 interface TherapistRow {
@@ -51,6 +65,7 @@ interface TherapistRow {
   minimum_spend_pence: number | null;
   service_ids: string[];
   latest_end_ms: number | null;
+  catalogue_version: string;
 }
 
 /** A window or blocking booking, times in epoch milliseconds. */
@@ -102,7 +117,8 @@ function calendarsOf(spans: SpanRow[]): Calendars {
  * only to keep the rows few; the domain rules still decide who is shown. A valid selection always
  * has a main treatment (an add-on needs one of its own), so `baseTreatmentIds` is never empty.
  * Lists come as JSON, which JSON.parse reads at once, rather than as PostgreSQL text arrays,
- * which node-postgres parses character by character (docs/decisions/0053).
+ * which node-postgres parses character by character (docs/decisions/0053). Comes with the
+ * catalogue version it was read at (the same snapshot), or null when no one qualifies.
  */
 export async function loadCandidates(
   db: Db,
@@ -110,7 +126,7 @@ export async function loadCandidates(
   baseTreatmentIds: string[],
   /** Only this therapist (moving a booking keeps its therapist); null: all of them. */
   onlyTherapistId: string | null,
-): Promise<TherapistCandidate[]> {
+): Promise<{ candidates: TherapistCandidate[]; catalogueVersion: string | null }> {
   // Two statements rather than a condition on a parameter: "$1 is null or id = $1" hides from the
   // planner how few rows it keeps, and it then chooses plans for a handful of therapists.
   const only = onlyTherapistId === null ? sql`` : sql`and t.id = ${onlyTherapistId}`;
@@ -125,7 +141,8 @@ export async function loadCandidates(
                              where s.therapist_id = t.id and s.treatment_id = any(${wanted})))
                  as service_ids,
                (select extract(epoch from max(upper(a.during))) * 1000 from availability a
-                 where a.therapist_id = t.id)::float8 as latest_end_ms
+                 where a.therapist_id = t.id)::float8 as latest_end_ms,
+               ${catalogueVersionColumn}
         from therapist t
         where t.area = ${city} and t.active and t.payments_connected ${only}
           and t.id in (select s.therapist_id from therapist_service s
@@ -134,7 +151,10 @@ export async function loadCandidates(
                        having count(*) = ${baseTreatmentIds.length})
         order by t.name, t.id`,
   );
-  return rows.map(toCandidate);
+  return {
+    candidates: rows.map(toCandidate),
+    catalogueVersion: rows[0]?.catalogue_version ?? null,
+  };
 }
 
 /**

@@ -137,6 +137,23 @@ export const availability = pgTable(
   ],
 );
 
+/**
+ * One row, bumped at the commit of any transaction that changes the catalogue (cities,
+ * treatments, therapists, their services and availability windows), by the triggers of migration
+ * 0013. A reader that finds the number it read together with some catalogue rows knows nothing has
+ * changed since (docs/decisions/0058).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** The transaction that bumped it last: one bump per transaction, however many rows. */
+    bumpedBy: bigint('bumped_by', { mode: 'number' }),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
+);
+
 // ---------- accounts (the auth library's tables, plus our own columns on user) ----------
 
 export const user = pgTable('user', {
