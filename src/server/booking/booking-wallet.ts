@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { booking, WALLET_KINDS, walletEntry } from '../db/schema';
@@ -15,6 +15,13 @@ export { WALLET_KINDS, type WalletKind } from '../db/schema';
 
 export { walletBalance };
 
+// In these words, not as parameters: the partial index of waiting holds (booking_pending_hold_idx)
+// has this predicate, and a prepared statement's generic plan can use it only when the query states
+// it literally. As parameters, PostgreSQL planned the hold's facts read afresh for every hold.
+const isPending: SQL = sql`${booking.status} in (${sql.raw(
+  PENDING_STATUSES.map((s) => `'${s}'`).join(', '),
+)})`;
+
 const reservedQuery = (tx: Db, userId: string, now: Date, exceptBookingId?: string) =>
   tx
     .select({ reserved: sql<string>`coalesce(sum(${booking.creditAppliedPence}), 0)` })
@@ -22,7 +29,7 @@ const reservedQuery = (tx: Db, userId: string, now: Date, exceptBookingId?: stri
     .where(
       and(
         eq(booking.customerId, userId),
-        inArray(booking.status, [...PENDING_STATUSES]),
+        isPending,
         gt(booking.holdExpiresAt, now),
         exceptBookingId ? ne(booking.id, exceptBookingId) : undefined,
       ),
