@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   openDatabase,
@@ -86,6 +87,10 @@ export async function prepareThrowawayDatabase<T>(
     try {
       await database.migrate();
       const loaded = await load(database.db);
+      // A database in service has statistics (autovacuum keeps them); one just loaded has none
+      // until autovacuum comes round, and the planner's choices on it are not production's.
+      // Prepared statements judge their generic plan once, early, so this matters for the run.
+      await database.db.execute(sql`analyze`);
       return { kind, env, loaded, loadSeconds: (performance.now() - started) / 1000, destroy };
     } finally {
       await database.close();
