@@ -44,6 +44,8 @@ export interface ResultRow {
   /** Server main-thread CPU (busy samples) per answer, in ms; null without a profile. Absent
    * from results written before the bench took profiles. */
   cpuMsPerRequest?: number | null;
+  /** CPU time the server process and PostgreSQL's processes were given, per answer, in ms. */
+  processCpu?: { serverMs: number; postgresMs: number } | null;
   /** The five frames with the most self time while this row was measured. */
   topFrames?: Frame[];
 }
@@ -105,6 +107,9 @@ export function availabilityResult(input: {
     errors: r.errors,
     meanResponseBytes: Math.round(r.meanResponseBytes),
     cpuMsPerRequest: r.profile && r.requests > 0 ? round(r.profile.busyMs / r.requests, 3) : null,
+    processCpu: r.cpu
+      ? { serverMs: round(r.cpu.serverMs, 3), postgresMs: round(r.cpu.postgresMs, 3) }
+      : null,
     topFrames: r.profile?.top.map((f) => ({ ...f, selfShare: round(f.selfShare, 3) })) ?? [],
   });
   const therapists = 'GET /api/cities/:city/therapists';
@@ -246,8 +251,11 @@ export function renderMarkdown(results: AvailabilityResult[]): string {
     '## Where the server spends its time',
     '',
     'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
-    'main-thread CPU per answer (busy samples over answers) and the five functions with the most',
-    'self time, as a share of the busy samples.',
+    'main-thread busy time per answer (busy samples over answers) and the five functions with the',
+    'most self time, as a share of the busy samples. Busy samples include time the main thread sat',
+    'descheduled inside a call (mostly `writev` to a socket while PostgreSQL ran on the same two',
+    'cores), so beside them is the CPU each process was actually given over the same time, from',
+    '/proc: the server (all its threads; with PGlite, the database too) and all PostgreSQL processes.',
     '',
     ...results.flatMap((r) =>
       r.rows.flatMap((row) =>
@@ -255,6 +263,9 @@ export function renderMarkdown(results: AvailabilityResult[]): string {
           `${DB_NAMES[r.database]}, ${row.route} (${row.configuration})`,
           row.cpuMsPerRequest ?? null,
           row.topFrames ?? [],
+          row.processCpu && r.database === 'pglite'
+            ? { serverMs: row.processCpu.serverMs }
+            : row.processCpu,
         ),
       ),
     ),

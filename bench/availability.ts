@@ -11,6 +11,7 @@ import {
   type PreparedDatabase,
 } from './bench-server';
 import { runLoad, type LoadOptions, type LoadResult } from './load-test';
+import { cpuSnapshot } from './process-cpu';
 import { createPrng } from './prng';
 import {
   availabilityResult,
@@ -141,8 +142,9 @@ async function measureOn(
   cached: ProfiledLoad;
   uncached: ProfiledLoad;
 }> {
-  const load = (baseUrl: string, loadPaths: string[]): LoadOptions => ({
-    baseUrl,
+  const load = (server: BenchServer, loadPaths: string[]): LoadOptions => ({
+    baseUrl: server.url,
+    sampleCpu: () => cpuSnapshot(server.pid),
     paths: loadPaths,
     connections: options.connections,
     durationSeconds: options.durationSeconds,
@@ -154,15 +156,15 @@ async function measureOn(
     step('checking every search of the mix answers 200');
     const typical = await sampleAnswers(server, paths);
     step('baseline GET /api/health/live');
-    const baseline = await runLoad(load(server.url, ['/api/health/live']));
+    const baseline = await runLoad(load(server, ['/api/health/live']));
     step('GET /api/cities/:city/therapists, default configuration');
-    const cached = await runLoad(load(server.url, paths));
+    const cached = await runLoad(load(server, paths));
     return { typical, baseline, cached };
   });
   step('GET /api/cities/:city/therapists, AVAILABILITY_CACHE_SECONDS=0');
   const uncached = await withServer(
     { ...prepared.env, AVAILABILITY_CACHE_SECONDS: '0' },
-    (server) => runLoad(load(server.url, paths)),
+    (server) => runLoad(load(server, paths)),
   );
   const { baseline, cached, typical } = first.value;
   const [baselineCpu, cachedCpu] = await first.profile([baseline.window, cached.window]);

@@ -145,6 +145,8 @@ async function freePort(): Promise<number> {
 
 export interface BenchServer {
   url: string;
+  /** The server process, for its CPU time (process-cpu.ts). */
+  pid: number | undefined;
   stop(): Promise<void>;
   /** After stop(): the server's main-thread CPU profile over each window; removes the files. */
   profile(windows: ProfileWindow[]): Promise<(ProfileSummary | null)[]>;
@@ -221,5 +223,5 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
     await removeProfiles();
     return windows.map((w) => (cpu ? summariseWindow(cpu, w, ROOT) : null));
   };
-  return { url, stop, profile };
+  return { url, pid: child.pid, stop, profile };
 }

@@ -38,6 +38,13 @@ export interface BookingResult {
   /** The server's CPU profile over each measured part (see cpu-profile.ts); absent from results
    * written before the bench took profiles. */
   profiles?: { baseline: RouteProfile | null; booking: RouteProfile | null };
+  /** CPU the processes were given per request over each measured part (process-cpu.ts). */
+  processCpu?: { baseline: ProcessCpu | null; booking: ProcessCpu | null };
+}
+
+interface ProcessCpu {
+  serverMs: number;
+  postgresMs: number;
 }
 
 export interface RouteProfile {
@@ -46,6 +53,10 @@ export interface RouteProfile {
 }
 
 const DB_NAMES: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+
+/** With PGlite the database runs inside the server process: no PostgreSQL figure of its own. */
+const given = (r: BookingResult, cpu: ProcessCpu | null | undefined) =>
+  cpu && r.database === 'pglite' ? { serverMs: cpu.serverMs } : cpu;
 const ms = (n: number) => n.toFixed(2);
 const rate = (n: number) => Math.round(n).toLocaleString('en-GB');
 
@@ -95,19 +106,24 @@ function markdown(results: BookingResult[]): string {
     '## Where the server spends its time',
     '',
     'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
-    'main-thread CPU per request (a booking is two requests) and the five functions with the most',
-    'self time, as a share of the busy samples.',
+    'main-thread busy time per request (a booking is two requests) and the five functions with the',
+    'most self time, as a share of the busy samples. Busy samples include time the main thread sat',
+    'descheduled inside a call (mostly `writev` to a socket while PostgreSQL ran on the same two',
+    'cores), so beside them is the CPU each process was actually given over the same time, from',
+    '/proc: the server (all its threads; with PGlite, the database too) and all PostgreSQL processes.',
     '',
     ...results.flatMap((r) => [
       ...profileLines(
         `${DB_NAMES[r.database]}, GET /api/health/live (baseline)`,
         r.profiles?.baseline?.cpuMsPerRequest ?? null,
         r.profiles?.baseline?.top ?? [],
+        given(r, r.processCpu?.baseline),
       ),
       ...profileLines(
         `${DB_NAMES[r.database]}, POST /api/bookings and POST /api/bookings/:id/payment`,
         r.profiles?.booking?.cpuMsPerRequest ?? null,
         r.profiles?.booking?.top ?? [],
+        given(r, r.processCpu?.booking),
       ),
     ]),
   ];

@@ -11,6 +11,7 @@ import {
   type BookingBenchData,
 } from './booking-data';
 import { nowMicros, type ProfileSummary, type ProfileWindow } from './cpu-profile';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu';
 import { printAndWriteBooking, type BookingResult, type Timing } from './booking-report';
 
 // `npm run bench -- booking`: N connections, each a signed-in customer, each booking in a loop:
@@ -217,10 +218,14 @@ async function benchOn(
       const loadAverage = os.loadavg()[0] ?? 0;
       step(`baseline GET /api/health/live (${options.warmupSeconds} s warm-up)`);
       await drive(options.connections, options.warmupSeconds, live);
+      const cpuAtBaseline = cpuSnapshot(server.pid);
       const baseline = await drive(options.connections, options.durationSeconds, live);
+      const cpuAfterBaseline = cpuSnapshot(server.pid);
       step(`hold and pay (${options.warmupSeconds} s warm-up)`);
       await drive(options.connections, options.warmupSeconds, book);
+      const cpuAtBooking = cpuSnapshot(server.pid);
       const booking = await drive(options.connections, options.durationSeconds, book);
+      const cpuAfterBooking = cpuSnapshot(server.pid);
       const result: BookingResult = {
         bench: 'booking',
         database: kind,
@@ -245,6 +250,11 @@ async function benchOn(
         statuses: { baseline: baseline.statuses, booking: booking.statuses },
         slotsUsed: nextSlot,
         profiles: { baseline: null, booking: null },
+        processCpu: {
+          baseline: cpuPerRequest(cpuAtBaseline, cpuAfterBaseline, baseline.timing.count),
+          // Two requests (hold, pay) per booking.
+          booking: cpuPerRequest(cpuAtBooking, cpuAfterBooking, booking.timing.count * 2),
+        },
       };
       measured = { result, windows: [baseline.window, booking.window] };
     } finally {

@@ -91,10 +91,18 @@ export function profileLines(
   title: string,
   cpuMsPerRequest: number | null,
   top: Frame[],
+  /** CPU the processes were given (process-cpu.ts); PostgreSQL's only where it is its own. */
+  processCpu?: { serverMs: number; postgresMs?: number } | null,
 ): string[] {
-  if (cpuMsPerRequest === null) return [`- ${title}: no profile`, ''];
+  const given = processCpu
+    ? `; CPU given per request: server ${processCpu.serverMs.toFixed(3)} ms` +
+      (processCpu.postgresMs === undefined
+        ? ' (database included)'
+        : `, PostgreSQL ${processCpu.postgresMs.toFixed(3)} ms`)
+    : '';
+  if (cpuMsPerRequest === null) return [`- ${title}: no profile${given}`, ''];
   return [
-    `- ${title}: ${cpuMsPerRequest.toFixed(3)} ms CPU per request`,
+    `- ${title}: ${cpuMsPerRequest.toFixed(3)} ms main-thread busy per request${given}`,
     ...top.map((f) => `  - ${(f.selfShare * 100).toFixed(1)}% \`${f.frame}\``),
     '',
   ];

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { nowMicros, type ProfileWindow } from './cpu-profile';
+import { cpuPerRequest, type CpuSnapshot } from './process-cpu';
 
 // One measured load: autocannon with N keep-alive connections for a fixed time, after an unmeasured
 // warm-up (JIT, connection pools, caches). Latency percentiles come from every response's own
@@ -15,6 +16,8 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** CPU used so far (process-cpu.ts), read at the start and end of the measured part. */
+  sampleCpu?: () => CpuSnapshot | null;
 }
 
 export interface LoadResult {
@@ -29,6 +32,8 @@ export interface LoadResult {
   /** Mean bytes per response, headers included, as received by the client. */
   meanResponseBytes: number;
   statusCodes: Record<string, number>;
+  /** CPU actually used per request over the measured part; null where /proc cannot tell. */
+  cpu: { serverMs: number; postgresMs: number } | null;
   /** When the measured part ran, to pick its samples out of the server's CPU profile. */
   window: ProfileWindow;
 }
@@ -70,9 +75,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(options, options.warmupSeconds);
 
   const latencies: number[] = [];
+  const cpuBefore = options.sampleCpu?.() ?? null;
   const startUs = nowMicros();
   const result = await fire(options, options.durationSeconds, (ms) => latencies.push(ms));
   const window = { startUs, endUs: nowMicros() };
+  const cpuAfter = options.sampleCpu?.() ?? null;
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -91,6 +98,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // Only 2xx bytes are counted by autocannon; a valid run has nothing else.
     meanResponseBytes: result['2xx'] > 0 ? result.throughput.total / result['2xx'] : 0,
     statusCodes,
+    cpu: cpuPerRequest(cpuBefore, cpuAfter, responses),
     window,
   };
 }
