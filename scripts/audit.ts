@@ -88,6 +88,16 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   throw new Error('The server did not answer /api/health within 2 minutes');
 }
 
+/** Stops the server and waits for it to exit, so its data folder is no longer written to. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill();
+  const killer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(killer);
+}
+
 async function auditPage(url: string, chromePort: number) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
@@ -124,8 +134,10 @@ async function main(): Promise<number> {
     }
   } finally {
     chrome.kill();
-    server.kill();
-    await rm(dataDir, { recursive: true, force: true });
+    await stopServer(server);
+    // The server is gone, but retry anyway: a folder still being written fails with ENOTEMPTY,
+    // which once turned a finished audit into "The audit could not run".
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
   const report = renderReport(results, { runs: RUNS, date: new Date() });
   await writeFile(path.join(root, 'bench/results/lighthouse.md'), report);
