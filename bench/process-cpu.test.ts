@@ -22,6 +22,10 @@ describe.runIf(process.platform === 'linux')('process CPU from /proc', () => {
     const a = { serverMs: 100, postgresMs: 40 };
     const b = { serverMs: 300, postgresMs: 140 };
     expect(cpuPerRequest(a, b, 100)).toEqual({ serverMs: 2, postgresMs: 1 });
+    expect(cpuPerRequest(b, { serverMs: 400, postgresMs: 130 }, 100)).toEqual({
+      serverMs: 1,
+      postgresMs: 0,
+    });
     expect(cpuPerRequest(null, b, 100)).toBeNull();
     expect(cpuPerRequest(a, b, 0)).toBeNull();
   });

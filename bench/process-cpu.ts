@@ -54,6 +54,8 @@ export function cpuPerRequest(
   if (!before || !after || requests <= 0) return null;
   return {
     serverMs: (after.serverMs - before.serverMs) / requests,
-    postgresMs: (after.postgresMs - before.postgresMs) / requests,
+    // A PostgreSQL process that exits in between (an autovacuum worker) takes its time with it;
+    // with next to nothing used, that would read as less than nothing.
+    postgresMs: Math.max(0, after.postgresMs - before.postgresMs) / requests,
   };
 }
