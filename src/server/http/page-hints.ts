@@ -61,19 +61,19 @@ export function loadPageHints(distDir: string): PageHints {
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.isEntry) chunksOf(manifest, key, entry);
 
-  const code = new Map<WebRoutePattern, string[]>();
+  const code = new Map<WebRoutePattern, { file: string; as: 'script' | 'style' }[]>();
   for (const pattern of WEB_ROUTE_PATTERNS) {
     const keys = new Set<string>();
     for (const module of WEB_ROUTE_MODULES[pattern]) chunksOf(manifest, module, keys);
-    const links: string[] = [];
+    const files: { file: string; as: 'script' | 'style' }[] = [];
     for (const key of keys) {
       if (entry.has(key)) continue;
       const chunk = manifest[key];
       if (!chunk) continue;
-      links.push(`</${chunk.file}>; rel=modulepreload`);
-      for (const css of chunk.css ?? []) links.push(`</${css}>; rel=preload; as=style`);
+      files.push({ file: chunk.file, as: 'script' });
+      for (const css of chunk.css ?? []) files.push({ file: css, as: 'style' });
     }
-    code.set(pattern, links);
+    code.set(pattern, files);
   }
 
   return {
@@ -81,7 +81,15 @@ export function loadPageHints(distDir: string): PageHints {
       const data = (options.data ? webRouteData(match) : []).map(
         (url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`,
       );
-      const links = [...data, ...(code.get(match.pattern) ?? [])];
+      // A drawn page's code only makes it interactive: at low priority, like its module scripts
+      // (server-rendering.ts, decision 0060). A page the browser draws needs its code to show.
+      const priority = options.data ? '' : '; fetchpriority=low';
+      const files = (code.get(match.pattern) ?? []).map(({ file, as }) =>
+        as === 'script'
+          ? `</${file}>; rel=modulepreload${priority}`
+          : `</${file}>; rel=preload; as=style`,
+      );
+      const links = [...data, ...files];
       return links.length > 0 ? links.join(', ') : null;
     },
   };

@@ -102,6 +102,10 @@ for (const kind of testDatabaseKinds()) {
       expect(root).toContain('Deep tissue massage');
       expect(res.body).toMatch(/<title>[^<]*Test City[^<]*<\/title>/);
       expect(res.body.match(/<title>/g)).toHaveLength(1);
+      // Readable already: the script that makes it interactive waits behind the page's own needs.
+      expect(res.body).toContain(
+        '<script type="module" fetchpriority="low" src="/assets/main.js">',
+      );
 
       const parsed: unknown = JSON.parse(state);
       expect(parsed).toHaveProperty('queries.queries');

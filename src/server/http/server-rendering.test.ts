@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageDocument } from './server-rendering';
+import { pageDocument, withScriptsAtLowPriority } from './server-rendering';
 
 const TEMPLATE = `<!doctype html><html><head><title>Glow at Home</title></head><body>
     <div id="root">
@@ -40,5 +40,32 @@ describe('the document of a page drawn on the server', () => {
     expect(tricky).toContain("<p>$& $' $1</p>");
     expect(tricky).toContain('<title>$&</title>');
     expect(tricky).toContain('"$`"</script>');
+  });
+});
+
+describe('the template of drawn pages', () => {
+  it("asks for the app's module scripts and their preloads at low priority, and nothing else", () => {
+    const built = [
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+      '<link rel="icon" href="/favicon.svg">',
+      '<script type="module" crossorigin src="/assets/index-2.js"></script>',
+      '<script type="application/json" id="page-state">{}</script>',
+      '<img src="/a.avif" fetchpriority="high">',
+    ].join('\n');
+    expect(withScriptsAtLowPriority(built).split('\n')).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+      '<link rel="icon" href="/favicon.svg">',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-2.js"></script>',
+      '<script type="application/json" id="page-state">{}</script>',
+      '<img src="/a.avif" fetchpriority="high">',
+    ]);
+  });
+
+  it('leaves a tag that already says its priority as it is', () => {
+    const given = '<script type="module" fetchpriority="high" src="/x.js"></script>';
+    expect(withScriptsAtLowPriority(given)).toBe(given);
+    expect(withScriptsAtLowPriority(withScriptsAtLowPriority(TEMPLATE))).toBe(
+      withScriptsAtLowPriority(TEMPLATE),
+    );
   });
 });

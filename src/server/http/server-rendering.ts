@@ -51,6 +51,16 @@ const TITLE = /<title>[^<]*<\/title>/;
 
 const ROOT = '<div id="root">';
 
+// A drawn page can be read before any script runs; its scripts only make it interactive. At low
+// priority they leave a slow connection to the document and its images first, and the first paint
+// no longer waits behind them (decision 0060). Pages the browser draws keep the template as it is.
+const APP_SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+
+/** index.html with the app's module scripts and their preloads fetched at low priority. */
+export function withScriptsAtLowPriority(html: string): string {
+  return html.replace(APP_SCRIPT_TAGS, '<$1 fetchpriority="low"');
+}
+
 /**
  * index.html with the page's markup, its title, and the state the browser starts from. The page
  * is inert until the app has taken it over: a tap on a button with no code behind it yet would
@@ -102,7 +112,7 @@ export async function loadServerRendering(
 ): Promise<ServerRendering | null> {
   const templateFile = path.join(distDir, 'index.html');
   if (!existsSync(templateFile)) return null;
-  const template = readFileSync(templateFile, 'utf8');
+  const template = withScriptsAtLowPriority(readFileSync(templateFile, 'utf8'));
   const markers = APP_MARKUP.test(template) && template.includes(STATE_MARKER);
   if (!markers || !template.includes(ROOT)) return null;
   const entry = given ?? (await importServerEntry(distDir));

@@ -5,6 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../../scripts/compress-assets';
+import { matchWebRoute } from '../../contract/web-routes';
+import { loadPageHints } from './page-hints';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { buildTestApp } from '../../test-support/test-app';
 import {
@@ -225,6 +227,15 @@ for (const kind of testDatabaseKinds()) {
           '</api/professionals/anna.b>; rel=preload; as=fetch; crossorigin=anonymous, ' +
             '</assets/pro-layout-5.js>; rel=modulepreload, </assets/profile-6.js>; rel=modulepreload, ' +
             '</assets/profile-6.css>; rel=preload; as=style, </assets/format-2.js>; rel=modulepreload',
+        );
+        // A page drawn on the server carries its answers and can be read before its code runs:
+        // no data hints, and its code at low priority.
+        const drawn = matchWebRoute('/professionals/anna.b');
+        expect(drawn && loadPageHints(dist).linkFor(drawn, { data: false })).toBe(
+          '</assets/pro-layout-5.js>; rel=modulepreload; fetchpriority=low, ' +
+            '</assets/profile-6.js>; rel=modulepreload; fetchpriority=low, ' +
+            '</assets/profile-6.css>; rel=preload; as=style, ' +
+            '</assets/format-2.js>; rel=modulepreload; fetchpriority=low',
         );
         // A page the manifest does not know (an old build) has no hint; a 404 page none either.
         expect(await link('/login')).toBeUndefined();
