@@ -5,7 +5,7 @@ import type { DatabaseKind } from '../src/server/db/client';
 import type { BenchOptions } from './availability';
 import { ROOT, type PreparedDatabase } from './bench-server';
 import type { LoadedCounts } from './load-scale-data';
-import { profileLines, type Frame, type ProfileSummary } from './cpu-profile';
+import { PROFILE_EXPLAINED, profileLines, type Frame, type ProfileSummary } from './cpu-profile';
 import type { LoadResult } from './load-test';
 
 /** A measured load and the server's CPU profile over it (null when none was written). */
@@ -252,10 +252,7 @@ export function renderMarkdown(results: AvailabilityResult[]): string {
     '',
     'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
     'main-thread busy time per answer (busy samples over answers) and the five functions with the',
-    'most self time, as a share of the busy samples. Busy samples include time the main thread sat',
-    'descheduled inside a call (mostly `writev` to a socket while PostgreSQL ran on the same two',
-    'cores), so beside them is the CPU each process was actually given over the same time, from',
-    '/proc: the server (all its threads; with PGlite, the database too) and all PostgreSQL processes.',
+    ...PROFILE_EXPLAINED,
     '',
     ...results.flatMap((r) =>
       r.rows.flatMap((row) =>
@@ -263,9 +260,8 @@ export function renderMarkdown(results: AvailabilityResult[]): string {
           `${DB_NAMES[r.database]}, ${row.route} (${row.configuration})`,
           row.cpuMsPerRequest ?? null,
           row.topFrames ?? [],
-          row.processCpu && r.database === 'pglite'
-            ? { serverMs: row.processCpu.serverMs }
-            : row.processCpu,
+          row.processCpu,
+          r.database === 'pglite',
         ),
       ),
     ),

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseKind } from '../src/server/db/client';
 import { RESULTS_DIR } from './availability-report';
-import { profileLines, type Frame } from './cpu-profile';
+import { PROFILE_EXPLAINED, profileLines, type Frame } from './cpu-profile';
 
 // Results of `npm run bench -- booking`: booking-<database>.json with the figures, and booking.md
 // rebuilt from every JSON file present, so a run on one database keeps the other's last figures.
@@ -54,9 +54,6 @@ export interface RouteProfile {
 
 const DB_NAMES: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 
-/** With PGlite the database runs inside the server process: no PostgreSQL figure of its own. */
-const given = (r: BookingResult, cpu: ProcessCpu | null | undefined) =>
-  cpu && r.database === 'pglite' ? { serverMs: cpu.serverMs } : cpu;
 const ms = (n: number) => n.toFixed(2);
 const rate = (n: number) => Math.round(n).toLocaleString('en-GB');
 
@@ -107,23 +104,22 @@ function markdown(results: BookingResult[]): string {
     '',
     'From `node --cpu-prof` on the server, only the samples taken while the row was measured:',
     'main-thread busy time per request (a booking is two requests) and the five functions with the',
-    'most self time, as a share of the busy samples. Busy samples include time the main thread sat',
-    'descheduled inside a call (mostly `writev` to a socket while PostgreSQL ran on the same two',
-    'cores), so beside them is the CPU each process was actually given over the same time, from',
-    '/proc: the server (all its threads; with PGlite, the database too) and all PostgreSQL processes.',
+    ...PROFILE_EXPLAINED,
     '',
     ...results.flatMap((r) => [
       ...profileLines(
         `${DB_NAMES[r.database]}, GET /api/health/live (baseline)`,
         r.profiles?.baseline?.cpuMsPerRequest ?? null,
         r.profiles?.baseline?.top ?? [],
-        given(r, r.processCpu?.baseline),
+        r.processCpu?.baseline,
+        r.database === 'pglite',
       ),
       ...profileLines(
         `${DB_NAMES[r.database]}, POST /api/bookings and POST /api/bookings/:id/payment`,
         r.profiles?.booking?.cpuMsPerRequest ?? null,
         r.profiles?.booking?.top ?? [],
-        given(r, r.processCpu?.booking),
+        r.processCpu?.booking,
+        r.database === 'pglite',
       ),
     ]),
   ];

@@ -86,17 +86,27 @@ export function summariseWindow(
   return { busyMs: busyUs / 1000, top };
 }
 
+/** How the reports' "where the time goes" lines read, after their first line. */
+export const PROFILE_EXPLAINED = [
+  'most self time, as a share of the busy samples. Busy samples include time the main thread sat',
+  'descheduled inside a call (mostly `writev` to a socket while PostgreSQL ran on the same two',
+  'cores), so beside them is the CPU each process was actually given over the same time, from',
+  '/proc: the server (all its threads; with PGlite, the database too) and all PostgreSQL processes.',
+];
+
 /** Markdown for one measured route: a heading line, then its top frames. */
 export function profileLines(
   title: string,
   cpuMsPerRequest: number | null,
   top: Frame[],
-  /** CPU the processes were given (process-cpu.ts); PostgreSQL's only where it is its own. */
-  processCpu?: { serverMs: number; postgresMs?: number } | null,
+  /** CPU the processes were given (process-cpu.ts). */
+  processCpu?: { serverMs: number; postgresMs: number } | null,
+  /** PGlite runs inside the server process: then PostgreSQL has no figure of its own. */
+  databaseInServer = false,
 ): string[] {
   const given = processCpu
     ? `; CPU given per request: server ${processCpu.serverMs.toFixed(3)} ms` +
-      (processCpu.postgresMs === undefined
+      (databaseInServer
         ? ' (database included)'
         : `, PostgreSQL ${processCpu.postgresMs.toFixed(3)} ms`)
     : '';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCatalogue } from '../../test-support/booking-fixtures';
+import { bookingTherapist, testCatalogue } from '../../test-support/booking-fixtures';
 import {
   createTestDatabase,
   testDatabaseKinds,
@@ -20,19 +20,7 @@ describe.each(testDatabaseKinds())('catalogue version on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const catalogue = testCatalogue([
-      {
-        id: 't-vera',
-        username: 'vera',
-        name: 'Vera',
-        active: true,
-        business: false,
-        paymentsConnected: true,
-        area: 'testcity',
-        genders: ['female'],
-        minimumSpendPence: null,
-        serviceIds: ['massage-60'],
-        availability: [],
-      },
+      bookingTherapist('t-vera', { serviceIds: ['massage-60'], availability: [] }),
     ]);
     expect((await importCatalogue(database.db, catalogue)).ok).toBe(true);
   });

@@ -61,19 +61,25 @@ export function loadPageHints(distDir: string): PageHints {
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.isEntry) chunksOf(manifest, key, entry);
 
-  const code = new Map<WebRoutePattern, { file: string; as: 'script' | 'style' }[]>();
+  // A drawn page's code only makes it interactive: at low priority, like its module scripts
+  // (server-rendering.ts, decision 0060). A page the browser draws needs its code to show.
+  const codeLinks = (keys: Set<string>, scriptPriority: string) =>
+    [...keys].flatMap((key) => {
+      const chunk = manifest[key];
+      if (!chunk || entry.has(key)) return [];
+      return [
+        `</${chunk.file}>; rel=modulepreload${scriptPriority}`,
+        ...(chunk.css ?? []).map((css) => `</${css}>; rel=preload; as=style`),
+      ];
+    });
+  const code = new Map<WebRoutePattern, { browser: string[]; drawn: string[] }>();
   for (const pattern of WEB_ROUTE_PATTERNS) {
     const keys = new Set<string>();
     for (const module of WEB_ROUTE_MODULES[pattern]) chunksOf(manifest, module, keys);
-    const files: { file: string; as: 'script' | 'style' }[] = [];
-    for (const key of keys) {
-      if (entry.has(key)) continue;
-      const chunk = manifest[key];
-      if (!chunk) continue;
-      files.push({ file: chunk.file, as: 'script' });
-      for (const css of chunk.css ?? []) files.push({ file: css, as: 'style' });
-    }
-    code.set(pattern, files);
+    code.set(pattern, {
+      browser: codeLinks(keys, ''),
+      drawn: codeLinks(keys, '; fetchpriority=low'),
+    });
   }
 
   return {
@@ -81,16 +87,10 @@ export function loadPageHints(distDir: string): PageHints {
       const data = (options.data ? webRouteData(match) : []).map(
         (url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`,
       );
-      // A drawn page's code only makes it interactive: at low priority, like its module scripts
-      // (server-rendering.ts, decision 0060). A page the browser draws needs its code to show.
-      const priority = options.data ? '' : '; fetchpriority=low';
-      const files = (code.get(match.pattern) ?? []).map(({ file, as }) =>
-        as === 'script'
-          ? `</${file}>; rel=modulepreload${priority}`
-          : `</${file}>; rel=preload; as=style`,
-      );
-      const links = [...data, ...files];
-      return links.length > 0 ? links.join(', ') : null;
+      const links = code.get(match.pattern);
+      const files = (options.data ? links?.browser : links?.drawn) ?? [];
+      const all = [...data, ...files];
+      return all.length > 0 ? all.join(', ') : null;
     },
   };
 }
