@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CustomerProfile } from '../domain/types';
 import type { AvailabilityCache } from './booking/availability-cache';
-import type { CandidateCache } from './booking/candidate-cache';
+import type { CatalogueCache } from './booking/catalogue-cache';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -15,8 +15,8 @@ export interface AppContext {
   db: Db;
   now: () => Date;
   availabilityCache: AvailabilityCache;
-  /** A search's candidate therapists, reused while the catalogue version is unchanged. */
-  candidateCache: CandidateCache;
+  /** A search's catalogue reads (facts, candidates), used while the catalogue version is unchanged. */
+  catalogueCache: CatalogueCache;
   /** Queues mail in the outbox and wakes this instance's mail worker (which runs with SMTP_URL). */
   mailer: Mailer;
   /** Uploaded files: therapists' photos (local disk under the data folder by default). */

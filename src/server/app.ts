@@ -17,7 +17,7 @@ import { referralRoutes } from './referrals/referral-routes';
 import { walletRoutes } from './wallet/wallet-routes';
 import { availabilityRoutes } from './booking/availability-routes';
 import { AvailabilityCache } from './booking/availability-cache';
-import { CandidateCache } from './booking/candidate-cache';
+import { CatalogueCache } from './booking/catalogue-cache';
 import { bookingRoutes } from './booking/booking-routes';
 import { meBookingRoutes } from './booking/me-booking-routes';
 import { isActiveCity } from './catalogue/list-cities';
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     availabilityCache: new AvailabilityCache(config.availabilityCacheSeconds * 1000, () =>
       now().getTime(),
     ),
-    candidateCache: new CandidateCache(),
+    catalogueCache: new CatalogueCache(),
     mailer,
     media: deps.media ?? localDiskStorage(config.mediaDir),
     payments: createPaymentProvider(config),

@@ -228,7 +228,8 @@ for (const kind of testDatabaseKinds()) {
       expect(shown).toEqual(['t-anna', 't-bea', 't-cara']);
       queries = 0;
       expect(await shownNow()).toEqual(shown);
-      expect(queries).toBe(2);
+      // Only the bookings, read with the version that says the kept reads are current.
+      expect(queries).toBe(1);
 
       await change(sql`update therapist set active = false where id = 't-anna'`);
       expect(await shownNow()).toEqual(['t-bea', 't-cara']);
@@ -253,6 +254,50 @@ for (const kind of testDatabaseKinds()) {
       expect(await shownNow()).toEqual(shown);
     });
 
+    it("never refuses a request on kept reads: the error is the database's at that moment", async () => {
+      const url = `/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60`;
+      const status = async (path: string) => (await get(path)).statusCode;
+      const run = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+      expect(await status(url)).toBe(200);
+      // Kept: the treatment is unknown. Once it is back, the search must not say so again.
+      await run(sql`update treatment set active = false where id = 'massage-60'`);
+      expect((await get(url)).json().detail).toMatch(/Unknown treatments: massage-60/);
+      await run(sql`update treatment set active = true where id = 'massage-60'`);
+      expect(await status(url)).toBe(200);
+      // Kept: the city exists. Once it is gone, a bad date is answered as an unknown city.
+      await run(sql`insert into city (slug, name) values ('gonecity', 'Gone')`);
+      const gone = '/api/cities/gonecity/therapists?treatments=massage-60&date=';
+      expect(await status(`${gone}${DAY}`)).toBe(200);
+      await run(sql`delete from city where slug = 'gonecity'`);
+      expect(await status(`${gone}24/11/2026`)).toBe(404);
+    });
+
+    it('reads the windows again once time has moved past what the kept ones cover', async () => {
+      // Past the 36-day window today (and the week's margin read with it), inside it in 10 days.
+      const later = sql`therapist_id = 't-anna' and lower(during) = '2027-01-07T10:00:00Z'`;
+      await database.db.execute(
+        sql`insert into availability (therapist_id, during)
+            values ('t-anna', tstzrange('2027-01-07T10:00:00Z', '2027-01-07T16:00:00Z'))`,
+      );
+      let clock = NOW;
+      const moving = await buildTestApp(database, {
+        env: { AVAILABILITY_CACHE_SECONDS: '0' },
+        now: () => clock,
+      });
+      try {
+        const dates = async () =>
+          (await moving.inject('/api/cities/testcity/dates?treatments=massage-60')).json<{
+            dates: string[];
+          }>().dates;
+        expect(await dates()).toEqual([DAY]);
+        clock = new Date(NOW.getTime() + 10 * 24 * 3600_000);
+        expect(await dates()).toEqual(['2027-01-07']);
+      } finally {
+        await moving.close();
+        await database.db.execute(sql`delete from availability where ${later}`);
+      }
+    });
+
     it('uses the same number of queries however many therapists there are', async () => {
       const count = async (url: string) => {
         queries = 0;
@@ -269,11 +314,12 @@ for (const kind of testDatabaseKinds()) {
       expect((await importCatalogue(database.db, { therapists: extra })).ok).toBe(true);
       const after = [await count(url), await count(datesUrl)];
       expect(after).toEqual(before);
-      // City with selection (and add-ons) and the catalogue version, candidates, calendars
-      // (windows and bookings together).
-      expect(after[0]).toBe(3);
-      // The catalogue unchanged since: the candidates read at this version are reused.
-      expect([await count(url), await count(datesUrl)]).toEqual([2, 2]);
+      // The bookings with the version, which has moved; then the city with the selection (and
+      // add-ons) and the version, the candidates with their windows, and the bookings again.
+      // The dates, asking about the same treatments, then use what that search read and kept.
+      expect(after).toEqual([4, 1]);
+      // The catalogue unchanged since: one statement each.
+      expect([await count(url), await count(datesUrl)]).toEqual([1, 1]);
       expect((await get(url)).json().therapists.length).toBeGreaterThan(40);
     });
   });

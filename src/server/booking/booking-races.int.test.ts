@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
-import { CandidateCache } from './candidate-cache';
+import { CatalogueCache } from './catalogue-cache';
 import { AvailabilityCache } from './availability-cache';
 import { openDatabase, type Database } from '../db/client';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
@@ -56,7 +56,7 @@ function contextOf(env: BookingTestEnv, database: Database): AppContext {
     db: database.db,
     now: env.clock.now,
     availabilityCache: new AvailabilityCache(0),
-    candidateCache: new CandidateCache(),
+    catalogueCache: new CatalogueCache(),
     mailer: createMailer(database.db, config),
     payments: new DemoPaymentProvider(),
     media: localDiskStorage(config.mediaDir),

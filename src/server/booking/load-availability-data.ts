@@ -6,14 +6,20 @@ import { queryPrepared } from '../db/query-rows';
 import { therapistPhotoUrl } from '../media/photo-files';
 import { selectionJsonQuery, type SelectedTreatment } from './load-selection';
 
-// The reads behind every availability answer: three prepared statements whatever the number of
-// treatments, therapists or days (docs/decisions/0057). Each round trip costs the server more CPU
-// (a socket write, a wake-up of PostgreSQL, drizzle building the query) than its rows do.
+// The reads behind every availability answer: at most three prepared statements whatever the
+// number of treatments, therapists or days (docs/decisions/0057), and one while the catalogue is
+// unchanged (0061). Each round trip costs the server more CPU (a socket write, a wake-up of
+// PostgreSQL, drizzle building the query) than its rows do.
 
 export interface TherapistCandidate extends TherapistForRules {
   username: string;
   name: string;
   photoUrl: string | null;
+}
+
+/** A candidate with their availability windows over the range the read covered. */
+export interface SearchCandidate extends TherapistCandidate {
+  windows: readonly Interval[];
 }
 
 export interface SearchFacts {
@@ -65,23 +71,20 @@ interface TherapistRow {
   minimum_spend_pence: number | null;
   service_ids: string[];
   latest_end_ms: number | null;
+  /** [start, end] in epoch milliseconds, earliest first. */
+  windows: [number, number][];
   catalogue_version: string;
 }
 
-/** A window or blocking booking, times in epoch milliseconds. */
-interface SpanRow {
-  kind: 'window' | 'booking';
-  therapist_id: string;
-  start_ms: number;
-  end_ms: number;
+/** A blocking booking, times in epoch milliseconds; all null on the row that only has the version. */
+interface BookingSpanRow {
+  catalogue_version: string;
+  therapist_id: string | null;
+  start_ms: number | null;
+  end_ms: number | null;
 }
 
-export interface Calendars {
-  windows: Map<string, Interval[]>;
-  bookings: Map<string, Interval[]>;
-}
-
-function toCandidate(r: TherapistRow): TherapistCandidate {
+function toCandidate(r: TherapistRow): SearchCandidate {
   return {
     id: r.id,
     username: r.username,
@@ -95,20 +98,8 @@ function toCandidate(r: TherapistRow): TherapistCandidate {
     minimumSpendPence: r.minimum_spend_pence,
     serviceIds: r.service_ids,
     latestAvailabilityEnd: r.latest_end_ms,
+    windows: r.windows.map(([start, end]) => ({ start, end })),
   };
-}
-
-function calendarsOf(spans: SpanRow[]): Calendars {
-  const windows = new Map<string, Interval[]>();
-  const bookings = new Map<string, Interval[]>();
-  for (const r of spans) {
-    const grouped = r.kind === 'window' ? windows : bookings;
-    const span = { start: r.start_ms, end: r.end_ms };
-    const list = grouped.get(r.therapist_id);
-    if (list) list.push(span);
-    else grouped.set(r.therapist_id, [span]);
-  }
-  return { windows, bookings };
 }
 
 /**
@@ -117,8 +108,9 @@ function calendarsOf(spans: SpanRow[]): Calendars {
  * only to keep the rows few; the domain rules still decide who is shown. A valid selection always
  * has a main treatment (an add-on needs one of its own), so `baseTreatmentIds` is never empty.
  * Lists come as JSON, which JSON.parse reads at once, rather than as PostgreSQL text arrays,
- * which node-postgres parses character by character (docs/decisions/0053). Comes with the
- * catalogue version it was read at (the same snapshot), or null when no one qualifies.
+ * which node-postgres parses character by character (docs/decisions/0053). Each comes with their
+ * availability windows that touch `coverage`, and all with the catalogue version they were read
+ * at (the same snapshot), or null when no one qualifies.
  */
 export async function loadCandidates(
   db: Db,
@@ -126,7 +118,8 @@ export async function loadCandidates(
   baseTreatmentIds: string[],
   /** Only this therapist (moving a booking keeps its therapist); null: all of them. */
   onlyTherapistId: string | null,
-): Promise<{ candidates: TherapistCandidate[]; catalogueVersion: string | null }> {
+  coverage: Interval,
+): Promise<{ candidates: SearchCandidate[]; catalogueVersion: string | null }> {
   // Two statements rather than a condition on a parameter: "$1 is null or id = $1" hides from the
   // planner how few rows it keeps, and it then chooses plans for a handful of therapists.
   const only = onlyTherapistId === null ? sql`` : sql`and t.id = ${onlyTherapistId}`;
@@ -142,6 +135,13 @@ export async function loadCandidates(
                  as service_ids,
                (select extract(epoch from max(upper(a.during))) * 1000 from availability a
                  where a.therapist_id = t.id)::float8 as latest_end_ms,
+               coalesce((select json_agg(json_build_array(
+                                  extract(epoch from lower(a.during))::float8 * 1000,
+                                  extract(epoch from upper(a.during))::float8 * 1000)
+                                order by lower(a.during))
+                         from availability a
+                         where a.therapist_id = t.id and ${overlapsMs(coverage)}), '[]'::json)
+                 as windows,
                ${catalogueVersionColumn}
         from therapist t
         where t.area = ${city} and t.active and t.payments_connected ${only}
@@ -158,31 +158,42 @@ export async function loadCandidates(
 }
 
 /**
- * Availability windows and blocking bookings of these therapists that touch the range, in one
- * statement. A hold that ran out (waiting for 3-D Secure or not) no longer blocks anyone, even
- * before the sweeper marks it expired: the same test the hold transaction applies. The ids go as
- * one array parameter, not one parameter each: a search has dozens of candidates.
+ * The bookings of these therapists that block time in the range, with the catalogue version in
+ * the same statement (so from the same snapshot): a search that used kept catalogue reads knows
+ * from it whether they were still current. A hold that ran out (waiting for 3-D Secure or not) no
+ * longer blocks anyone, even before the sweeper marks it expired: the same test the hold
+ * transaction applies. The ids go as one array parameter, not one parameter each: a search has
+ * dozens of candidates.
  */
-export async function loadCalendars(
+export async function loadBookings(
   db: Db,
   therapistIds: string[],
   range: Interval,
   now: Date,
-): Promise<Calendars> {
-  if (therapistIds.length === 0) return calendarsOf([]);
-  const ids = sql`${sql.param(therapistIds)}::text[]`;
-  const overlapping = overlapsMs(range);
-  const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
-                   extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const rows = await queryPrepared<SpanRow>(
+): Promise<{ catalogueVersion: string; bookings: Map<string, Interval[]> }> {
+  const rows = await queryPrepared<BookingSpanRow>(
     db,
-    'availability_calendars',
-    sql`select 'window' as kind, therapist_id, ${span} from availability
-        where therapist_id = any(${ids}) and ${overlapping}
-        union all
-        select 'booking' as kind, therapist_id, ${span} from booking
-        where therapist_id = any(${ids}) and ${overlapping} and ${blockingStatus}
-          and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)`,
+    'availability_bookings',
+    sql`select v.version::text as catalogue_version, b.therapist_id, b.start_ms, b.end_ms
+        from catalogue_version v
+        left join lateral (
+          select therapist_id, extract(epoch from lower(during))::float8 * 1000 as start_ms,
+                 extract(epoch from upper(during))::float8 * 1000 as end_ms
+          from booking
+          where therapist_id = any(${sql.param(therapistIds)}::text[]) and ${overlapsMs(range)}
+            and ${blockingStatus}
+            and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)
+        ) b on true`,
   );
-  return calendarsOf(rows);
+  const first = rows[0];
+  if (!first) throw new Error('the catalogue version row is missing');
+  const bookings = new Map<string, Interval[]>();
+  for (const r of rows) {
+    if (r.therapist_id === null || r.start_ms === null || r.end_ms === null) continue;
+    const span = { start: r.start_ms, end: r.end_ms };
+    const list = bookings.get(r.therapist_id);
+    if (list) list.push(span);
+    else bookings.set(r.therapist_id, [span]);
+  }
+  return { catalogueVersion: first.catalogue_version, bookings };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../test-support/booking-fixtures';
 import Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import { CandidateCache } from '../booking/candidate-cache';
+import { CatalogueCache } from '../booking/catalogue-cache';
 import { AvailabilityCache } from '../booking/availability-cache';
 import { reconcilePayments } from './reconcile-payments';
 import { booking, emailOutbox, payment } from '../db/schema';
@@ -41,7 +41,7 @@ function contextOf(env: BookingTestEnv, url: string): AppContext {
     db: env.database.db,
     now: env.clock.now,
     availabilityCache: new AvailabilityCache(0),
-    candidateCache: new CandidateCache(),
+    catalogueCache: new CatalogueCache(),
     mailer: createMailer(env.database.db, config),
     payments: StripePaymentProvider.fromConfig(config.payments),
     media: localDiskStorage(config.mediaDir),
