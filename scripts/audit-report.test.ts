@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { failuresOf, renderReport, summarise, type LighthouseReport } from './audit-report';
+import {
+  failuresOf,
+  layoutShiftFailure,
+  renderReport,
+  summarise,
+  type LighthouseReport,
+} from './audit-report';
 
 function report(scores: Record<string, number | null>): LighthouseReport {
   return {
@@ -71,5 +77,28 @@ describe('a Lighthouse result', () => {
     expect(markdown).toContain('on 2026-01-02');
     expect(markdown).toContain('median of 3 runs');
     expect(markdown).toContain('- `/` Performance: Largest Contentful Paint (4.1 s): score 50');
+  });
+
+  it('fails layout shift above 0.1 whatever the scores, and a missing measure too', () => {
+    const scores = { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 };
+    const shifted = report(scores);
+    const at = (value: number | undefined) => {
+      shifted.audits['cumulative-layout-shift'] = { title: 'CLS', score: 1, numericValue: value };
+      return layoutShiftFailure(summarise('/account', shifted));
+    };
+    expect(at(0.1)).toBeUndefined();
+    expect(at(0.1006)).toBe('  /account: Cumulative Layout Shift 0.101, at most 0.1');
+    expect(at(0.38)).toBe('  /account: Cumulative Layout Shift 0.38, at most 0.1');
+    expect(at(undefined)).toBe('  /account: Cumulative Layout Shift NaN, at most 0.1');
+  });
+
+  it('says which categories the run held as advisory only', () => {
+    const scores = { performance: 0.8, accessibility: 1, 'best-practices': 1, seo: 1 };
+    const result = [summarise('/', report(scores))];
+    const date = new Date('2026-01-02T03:04:05Z');
+    expect(renderReport(result, { runs: 3, date })).not.toContain('Advisory in this run');
+    expect(renderReport(result, { runs: 3, date, advisory: ['performance'] })).toContain(
+      'Advisory in this run (`AUDIT_ADVISORY`, as `npm test` sets it; decision 0062): Performance:',
+    );
   });
 });

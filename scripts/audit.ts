@@ -13,8 +13,10 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { freePort } from '../src/test-support/server-process';
 import {
   CATEGORIES,
+  CLS_LIMIT,
   failuresOf,
   type CategoryId,
+  layoutShiftFailure,
   renderReport,
   summarise,
   THRESHOLDS,
@@ -28,8 +30,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * Categories whose threshold is reported but does not fail the run (comma-separated ids). npm test
- * sets performance here until the pages reach it (decision 0040); `npm run audit` alone holds
- * every threshold.
+ * sets performance here, since its score depends on the machine as much as on the page (decision
+ * 0062); `npm run audit` alone holds every threshold. Layout shift fails the run either way.
  */
 const ADVISORY = advisoryCategories(process.env.AUDIT_ADVISORY ?? '');
 
@@ -159,9 +161,12 @@ async function main(): Promise<number> {
     // which once turned a finished audit into "The audit could not run".
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
-  const report = renderReport(results, { runs: RUNS, date: new Date() });
+  const report = renderReport(results, { runs: RUNS, date: new Date(), advisory: [...ADVISORY] });
   await writeFile(path.join(root, 'bench/results/lighthouse.md'), report);
-  const failures = results.flatMap((r) => failuresOf(r, (id) => !ADVISORY.has(id)));
+  const failures = results.flatMap((r) => {
+    const shift = layoutShiftFailure(r);
+    return [...failuresOf(r, (id) => !ADVISORY.has(id)), ...(shift ? [shift] : [])];
+  });
   const advisories = results.flatMap((r) => failuresOf(r, (id) => ADVISORY.has(id)));
   if (advisories.length > 0) {
     console.warn(
@@ -170,13 +175,14 @@ async function main(): Promise<number> {
     for (const advisory of advisories) console.warn(advisory);
   }
   if (failures.length === 0) {
+    const held = advisories.length > 0 ? ' that fail the run' : '';
     console.log(
-      `All ${PAGES.length} pages meet the thresholds. Written to bench/results/lighthouse.md`,
+      `All ${PAGES.length} pages meet the thresholds${held}. Written to bench/results/lighthouse.md`,
     );
     return 0;
   }
   console.error(
-    `\nLighthouse: ${failures.length} score(s) below the thresholds (${CATEGORIES.map((c) => `${c.title} ${THRESHOLDS[c.id]}`).join(', ')}):`,
+    `\nLighthouse: ${failures.length} score(s) below the thresholds (${CATEGORIES.map((c) => `${c.title} ${THRESHOLDS[c.id]}`).join(', ')}, layout shift at most ${CLS_LIMIT}):`,
   );
   for (const failure of failures) console.error(failure);
   console.error('\nDetails per page in bench/results/lighthouse.md.');

@@ -29,11 +29,12 @@ echo "== home page JavaScript budget"
 budget_rc=0
 npm run --silent budget || budget_rc=$?
 echo "== Lighthouse audit (a few minutes)"
-# Every category fails the run below its threshold (performance 95, accessibility 100, best
-# practices 95, SEO 95; bench/results/lighthouse.md). Performance gates since drawn pages fetch
-# their code at low priority (decision 0060): 97-100 on every page in the six audits since.
+# Accessibility 100, best practices 95, SEO 95 and layout shift at most 0.1 fail the run. The
+# performance score is reported but does not: it measures the machine as much as the page, and the
+# same build scored 98-100 on one CI machine and 73-80 on another (decision 0062). `npm run audit`
+# on its own still fails below performance 95.
 audit_rc=0
-npm run --silent audit || audit_rc=$?
+AUDIT_ADVISORY=performance npm run --silent audit || audit_rc=$?
 echo "== end-to-end tests (Chromium)"
 e2e_rc=0
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || e2e_rc=$?
