@@ -3,6 +3,7 @@ import {
   failuresOf,
   layoutShiftFailure,
   renderReport,
+  runFailures,
   summarise,
   type LighthouseReport,
 } from './audit-report';
@@ -90,6 +91,20 @@ describe('a Lighthouse result', () => {
     expect(at(0.1006)).toBe('  /account: Cumulative Layout Shift 0.101, at most 0.1');
     expect(at(0.38)).toBe('  /account: Cumulative Layout Shift 0.38, at most 0.1');
     expect(at(undefined)).toBe('  /account: Cumulative Layout Shift NaN, at most 0.1');
+  });
+
+  it('fails the run on layout shift even while performance is advisory', () => {
+    const scores = { performance: 0.8, accessibility: 1, 'best-practices': 1, seo: 1 };
+    const shifted = report(scores);
+    shifted.audits['cumulative-layout-shift'] = { title: 'CLS', score: 0, numericValue: 0.38 };
+    const result = summarise('/account', shifted);
+    expect(runFailures(result, new Set(['performance']))).toEqual([
+      '  /account: Cumulative Layout Shift 0.38, at most 0.1',
+    ]);
+    expect(runFailures(result, new Set())).toEqual([
+      '  /account: Performance 80, needs 95\n    Largest Contentful Paint (4.1 s): score 50',
+      '  /account: Cumulative Layout Shift 0.38, at most 0.1',
+    ]);
   });
 
   it('says which categories the run held as advisory only', () => {

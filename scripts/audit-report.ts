@@ -100,6 +100,12 @@ export function layoutShiftFailure(result: PageResult): string | undefined {
   return `  ${result.page}: Cumulative Layout Shift ${result.cls}, at most ${CLS_LIMIT}`;
 }
 
+/** What fails the run: every category not held advisory, and layout shift always. */
+export function runFailures(result: PageResult, advisory: ReadonlySet<CategoryId>): string[] {
+  const shift = layoutShiftFailure(result);
+  return [...failuresOf(result, (id) => !advisory.has(id)), ...(shift ? [shift] : [])];
+}
+
 export function renderReport(
   results: PageResult[],
   run: { runs: number; date: Date; advisory?: readonly CategoryId[] },

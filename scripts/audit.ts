@@ -16,8 +16,8 @@ import {
   CLS_LIMIT,
   failuresOf,
   type CategoryId,
-  layoutShiftFailure,
   renderReport,
+  runFailures,
   summarise,
   THRESHOLDS,
   type PageResult,
@@ -163,10 +163,7 @@ async function main(): Promise<number> {
   }
   const report = renderReport(results, { runs: RUNS, date: new Date(), advisory: [...ADVISORY] });
   await writeFile(path.join(root, 'bench/results/lighthouse.md'), report);
-  const failures = results.flatMap((r) => {
-    const shift = layoutShiftFailure(r);
-    return [...failuresOf(r, (id) => !ADVISORY.has(id)), ...(shift ? [shift] : [])];
-  });
+  const failures = results.flatMap((r) => runFailures(r, ADVISORY));
   const advisories = results.flatMap((r) => failuresOf(r, (id) => ADVISORY.has(id)));
   if (advisories.length > 0) {
     console.warn(
