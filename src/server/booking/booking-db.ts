@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryPrepared } from '../db/query-rows';
+import { preparedStatement, queryPrepared } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
 import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
@@ -45,6 +45,56 @@ export function isPending(status: string): boolean {
 /** One line of a booking as it is written: the treatment's price and duration when booked. */
 export type BookingItemValues = Omit<typeof bookingItem.$inferInsert, 'bookingId'>;
 
+/** What a hold writes of its booking: every column it sets, each one always given. */
+const HELD_COLUMNS = [
+  'customerId',
+  'therapistId',
+  'citySlug',
+  'addressId',
+  'addressSnapshot',
+  'startsAt',
+  'during',
+  'status',
+  'totalPricePence',
+  'totalDurationMinutes',
+  'creditAppliedPence',
+  'referralId',
+  'referralDiscountPence',
+  'amountDuePence',
+  'holdExpiresAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof booking.$inferInsert)[];
+
+type HeldColumn = (typeof HELD_COLUMNS)[number];
+export type HeldBookingValues = Required<Pick<typeof booking.$inferInsert, HeldColumn>>;
+
+// The booking's columns go through their own encoding (the range, the JSON, the instants).
+const insertBookingStatement = preparedStatement(
+  'insert_booking',
+  [...HELD_COLUMNS, 'items'],
+  (p, db) => {
+    const values: Partial<Record<HeldColumn, Placeholder>> = {};
+    for (const column of HELD_COLUMNS) values[column] = p[column];
+    const insertBooking = db
+      .insert(booking)
+      .values(values as Record<HeldColumn, Placeholder>)
+      .onConflictDoNothing({ target: booking.reference })
+      .returning({ id: booking.id });
+    return sql`with new_booking as (${insertBooking.getSQL()}),
+          new_items as (
+            insert into booking_item
+              (booking_id, position, treatment_id, name, price_pence, duration_minutes, is_add_on)
+            select new_booking.id, item.position, item.treatment_id, item.name, item.price_pence,
+                   item.duration_minutes, item.is_add_on
+            from new_booking,
+                 json_to_recordset(${p.items}::json) as item(
+                   position int, treatment_id text, name text, price_pence int,
+                   duration_minutes int, is_add_on boolean))
+          select id from new_booking`;
+  },
+);
+
 /**
  * Inserts a booking and its items in one statement (so it needs no transaction of its own, and
  * costs one round trip), with the reference the database makes (new_booking_reference()). 40
@@ -54,31 +104,13 @@ export type BookingItemValues = Omit<typeof bookingItem.$inferInsert, 'bookingId
  */
 export async function insertBookingWithItems(
   tx: Db,
-  values: typeof booking.$inferInsert,
+  values: HeldBookingValues,
   items: readonly BookingItemValues[],
 ): Promise<string> {
-  const insertBooking = tx
-    .insert(booking)
-    .values(values)
-    .onConflictDoNothing({ target: booking.reference })
-    .returning({ id: booking.id });
+  const bound = { ...values, items: JSON.stringify(items.map(itemJson)) };
   for (let attempt = 0; attempt < 5; attempt++) {
     // A reference already taken inserts no booking, and so no items either.
-    const [row] = await queryPrepared<{ id: string }>(
-      tx,
-      'insert_booking',
-      sql`with new_booking as (${insertBooking.getSQL()}),
-          new_items as (
-            insert into booking_item
-              (booking_id, position, treatment_id, name, price_pence, duration_minutes, is_add_on)
-            select new_booking.id, item.position, item.treatment_id, item.name, item.price_pence,
-                   item.duration_minutes, item.is_add_on
-            from new_booking,
-                 json_to_recordset(${JSON.stringify(items.map(itemJson))}::json) as item(
-                   position int, treatment_id text, name text, price_pence int,
-                   duration_minutes int, is_add_on boolean))
-          select id from new_booking`,
-    );
+    const [row] = await insertBookingStatement.rows<{ id: string }>(tx, bound);
     if (row) return row.id;
   }
   throw new Error(

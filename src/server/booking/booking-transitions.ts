@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { queryPrepared } from '../db/query-rows';
+import { preparedStatement, queryPrepared, type Bound } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
 import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
 import { announceBookingChange } from './announce-booking-change';
@@ -29,6 +30,10 @@ export class StaleStateError extends Error {
   }
 }
 
+/** A change's values: a value each, or SQL (a placeholder of a statement built once). */
+type BookingSet = PgUpdateSetSource<typeof booking>;
+type PaymentSet = PgUpdateSetSource<typeof payment>;
+
 /** A payment's row as a change writes it along with its booking's (see moveBooking). */
 export interface PaymentChange {
   paymentId: string;
@@ -44,10 +49,10 @@ export interface PaymentChange {
  */
 function moveStatement(
   tx: Db,
-  bookingId: string,
+  bookingId: Bound<string>,
   expected: readonly BookingStatus[],
-  changes: Partial<typeof booking.$inferInsert>,
-  alsoPayment?: PaymentChange,
+  changes: BookingSet,
+  alsoPayment?: { paymentId: Bound<string>; changes: PaymentSet },
 ): SQL {
   const moved = tx
     .update(booking)
@@ -107,6 +112,76 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
   return (await availableCredit(tx, b.customerId, now, b.id)) >= b.creditAppliedPence;
 }
 
+/** What a card payment's success writes to its payment row (provider-news.ts successChange). */
+export const SUCCESS_COLUMNS = [
+  'status',
+  'providerPaymentId',
+  'cardBrand',
+  'cardLast4',
+  'cardExpMonth',
+  'cardExpYear',
+  'providerPaymentMethodId',
+  'actionUrl',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof payment.$inferInsert)[];
+
+type SuccessColumn = (typeof SUCCESS_COLUMNS)[number];
+
+/** A payment's success, written by the confirmation's own statement. */
+export interface SuccessChange {
+  paymentId: string;
+  changes: Required<Pick<typeof payment.$inferInsert, SuccessColumn>>;
+}
+
+/** `SET column = placeholder`, bound through the column's own encoding (null stays NULL). */
+function setFrom<C extends string>(
+  columns: Record<C, PgColumn>,
+  keys: readonly C[],
+  p: Record<C, Placeholder>,
+): Record<C, SQL> {
+  const set = {} as Record<C, SQL>;
+  for (const key of keys) set[key] = sql`${sql.param(p[key], columns[key])}`;
+  return set;
+}
+
+const CONFIRM_KEYS = ['bookingId', 'method', 'reminderDueAt', 'now'] as const;
+type ConfirmKey = (typeof CONFIRM_KEYS)[number];
+
+/** The confirmation's statement (see confirmBooking), with the payment whose success it writes. */
+function confirmSql(
+  db: Db,
+  p: Record<ConfirmKey, Placeholder>,
+  paid?: { paymentId: Placeholder; changes: Record<SuccessColumn, SQL> },
+): SQL {
+  const set = setFrom(booking, ['paymentMethod', 'reminderDueAt', 'updatedAt'], {
+    paymentMethod: p.method,
+    reminderDueAt: p.reminderDueAt,
+    updatedAt: p.now,
+  });
+  const head = moveStatement(
+    db,
+    p.bookingId,
+    PENDING_STATUSES,
+    { status: 'confirmed', holdExpiresAt: null, ...set },
+    paid,
+  );
+  return sql`${head} ${changedBookingSelect(
+    sql`moved`,
+    paid ? sql`(select ${viewPaymentJson} from paid p)` : undefined,
+  )}`;
+}
+
+// Built once each: by credit or invoice, and by card (the payment's success in the same statement).
+const confirmOnly = preparedStatement('confirm_booking', CONFIRM_KEYS, (p, db) =>
+  confirmSql(db, p),
+);
+const confirmPaid = preparedStatement(
+  'confirm_paid_booking',
+  [...CONFIRM_KEYS, 'paymentId', ...SUCCESS_COLUMNS],
+  (p, db) =>
+    confirmSql(db, p, { paymentId: p.paymentId, changes: setFrom(payment, SUCCESS_COLUMNS, p) }),
+);
+
 /**
  * Payment done: the slot is the customer's, the reserved credit is spent and the confirmation
  * email is in the outbox, all in the caller's transaction. Wallet lock held when the booking
@@ -126,29 +201,21 @@ export async function confirmBooking(
   b: BookingRow,
   now: Date,
   method: string,
-  paid?: PaymentChange,
+  paid?: SuccessChange,
 ): Promise<void> {
-  const head = moveStatement(
-    tx,
-    b.id,
-    PENDING_STATUSES,
-    {
-      status: 'confirmed',
-      holdExpiresAt: null,
-      paymentMethod: method,
-      reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
-      updatedAt: now,
-    },
-    paid,
-  );
-  const rows = await queryPrepared<ChangedBookingRaw>(
-    tx,
-    'confirm_booking',
-    sql`${head} ${changedBookingSelect(
-      sql`moved`,
-      paid ? sql`(select ${viewPaymentJson} from paid p)` : undefined,
-    )}`,
-  );
+  const values = {
+    bookingId: b.id,
+    method,
+    reminderDueAt: reminderDueAt(b.startsAt, now, ctx.config.reminderLeadHours),
+    now,
+  };
+  const rows = paid
+    ? await confirmPaid.rows<ChangedBookingRaw>(tx, {
+        ...values,
+        paymentId: paid.paymentId,
+        ...paid.changes,
+      })
+    : await confirmOnly.rows<ChangedBookingRaw>(tx, values);
   const [raw] = rows;
   if (!raw || rows.length !== 1) throw new StaleStateError(b.id, PENDING_STATUSES);
   const buffer = rulesConfigOf(ctx.config).bufferMinutes;

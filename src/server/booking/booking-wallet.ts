@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query-rows';
+import { queryRows, type Bound } from '../db/query-rows';
 import { booking, WALLET_KINDS, walletEntry } from '../db/schema';
 import { appendWalletEntry, debitWallet, walletBalance } from '../wallet/wallet-ledger';
 import { PENDING_STATUSES } from './booking-db';
@@ -22,7 +22,7 @@ const isPending: SQL = sql`${booking.status} in (${sql.raw(
   PENDING_STATUSES.map((s) => `'${s}'`).join(', '),
 )})`;
 
-const reservedQuery = (tx: Db, userId: string, now: Date, exceptBookingId?: string) =>
+const reservedQuery = (tx: Db, userId: Bound<string>, now: Bound<Date>, exceptBookingId?: string) =>
   tx
     .select({ reserved: sql<string>`coalesce(sum(${booking.creditAppliedPence}), 0)` })
     .from(booking)
@@ -49,8 +49,8 @@ export async function reservedCredit(
 /** What a new booking may use, as one SQL expression (availableCredit; the hold's single read). */
 export function availableCreditQuery(
   tx: Db,
-  userId: string,
-  now: Date,
+  userId: Bound<string>,
+  now: Bound<Date>,
   exceptBookingId?: string,
 ): SQL {
   return sql`greatest(0, (select coalesce(sum(${walletEntry.amountPence}), 0) from ${walletEntry}

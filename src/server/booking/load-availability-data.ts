@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Gender, Interval, TherapistForRules } from '../../domain/types';
 import type { Db } from '../db/client';
-import { blockingStatus, overlapsMs } from '../db/overlaps';
-import { queryPrepared } from '../db/query-rows';
+import { blockingStatus, overlapsSeconds } from '../db/overlaps';
+import { preparedStatement } from '../db/query-rows';
 import { therapistPhotoUrl } from '../media/photo-files';
 import { selectionJsonQuery, type SelectedTreatment } from './load-selection';
 
@@ -33,22 +33,25 @@ export interface SearchFacts {
 // As text: node-postgres and PGlite read a bigint differently.
 const catalogueVersionColumn = sql`(select version::text from catalogue_version) as catalogue_version`;
 
+// Built once each (docs/decisions/0063): every search runs at least one of them.
+const searchFactsStatement = preparedStatement(
+  'availability_search_facts',
+  ['city', 'treatmentIds'],
+  (p) => sql`select exists(select 1 from city where slug = ${p.city}) as city_exists,
+               ${selectionJsonQuery(p.treatmentIds)} as treatments, ${catalogueVersionColumn}`,
+);
+
 /** Whether the city exists, the selected treatments with their prices and add-ons, and when. */
 export async function loadSearchFacts(
   db: Db,
   city: string,
   treatmentIds: string[],
 ): Promise<SearchFacts> {
-  const [row] = await queryPrepared<{
+  const [row] = await searchFactsStatement.rows<{
     city_exists: boolean;
     treatments: SelectedTreatment[];
     catalogue_version: string;
-  }>(
-    db,
-    'availability_search_facts',
-    sql`select exists(select 1 from city where slug = ${city}) as city_exists,
-               ${selectionJsonQuery(treatmentIds)} as treatments, ${catalogueVersionColumn}`,
-  );
+  }>(db, { city, treatmentIds });
   if (!row) throw new Error('the search facts statement answered no row');
   return {
     cityExists: row.city_exists,
@@ -102,6 +105,47 @@ function toCandidate(r: TherapistRow): SearchCandidate {
   };
 }
 
+const CANDIDATE_KEYS = ['city', 'wanted', 'count', 'startS', 'endS'] as const;
+
+function candidatesSql(p: Record<(typeof CANDIDATE_KEYS)[number], Placeholder>, only: SQL): SQL {
+  const wanted = sql`${p.wanted}::text[]`;
+  return sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
+               t.payments_connected, t.business_enabled, t.area,
+               to_json(t.accepted_genders) as accepted_genders, t.minimum_spend_pence,
+               to_json(array(select s.treatment_id from therapist_service s
+                             where s.therapist_id = t.id and s.treatment_id = any(${wanted})))
+                 as service_ids,
+               (select extract(epoch from max(upper(a.during))) * 1000 from availability a
+                 where a.therapist_id = t.id)::float8 as latest_end_ms,
+               coalesce((select json_agg(json_build_array(
+                                  extract(epoch from lower(a.during))::float8 * 1000,
+                                  extract(epoch from upper(a.during))::float8 * 1000)
+                                order by lower(a.during))
+                         from availability a
+                         where a.therapist_id = t.id
+                           and ${overlapsSeconds({ startS: p.startS, endS: p.endS })}), '[]'::json)
+                 as windows,
+               ${catalogueVersionColumn}
+        from therapist t
+        where t.area = ${p.city} and t.active and t.payments_connected ${only}
+          and t.id in (select s.therapist_id from therapist_service s
+                       where s.treatment_id = any(${wanted})
+                       group by s.therapist_id
+                       having count(*) = ${p.count})
+        order by t.name, t.id`;
+}
+
+// Two statements rather than a condition on a parameter: "$1 is null or id = $1" hides from the
+// planner how few rows it keeps, and it then chooses plans for a handful of therapists.
+const candidatesStatement = preparedStatement('availability_candidates', CANDIDATE_KEYS, (p) =>
+  candidatesSql(p, sql``),
+);
+const candidateStatement = preparedStatement(
+  'availability_candidate',
+  [...CANDIDATE_KEYS, 'therapistId'],
+  (p) => candidatesSql(p, sql`and t.id = ${p.therapistId}`),
+);
+
 /**
  * Therapists of a city who offer every selected main treatment, with what the visibility rules
  * need (of their services, only those asked for). The SQL narrows by area, status and services
@@ -120,42 +164,36 @@ export async function loadCandidates(
   onlyTherapistId: string | null,
   coverage: Interval,
 ): Promise<{ candidates: SearchCandidate[]; catalogueVersion: string | null }> {
-  // Two statements rather than a condition on a parameter: "$1 is null or id = $1" hides from the
-  // planner how few rows it keeps, and it then chooses plans for a handful of therapists.
-  const only = onlyTherapistId === null ? sql`` : sql`and t.id = ${onlyTherapistId}`;
-  const wanted = sql`${sql.param(baseTreatmentIds)}::text[]`;
-  const rows = await queryPrepared<TherapistRow>(
-    db,
-    onlyTherapistId === null ? 'availability_candidates' : 'availability_candidate',
-    sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
-               t.payments_connected, t.business_enabled, t.area,
-               to_json(t.accepted_genders) as accepted_genders, t.minimum_spend_pence,
-               to_json(array(select s.treatment_id from therapist_service s
-                             where s.therapist_id = t.id and s.treatment_id = any(${wanted})))
-                 as service_ids,
-               (select extract(epoch from max(upper(a.during))) * 1000 from availability a
-                 where a.therapist_id = t.id)::float8 as latest_end_ms,
-               coalesce((select json_agg(json_build_array(
-                                  extract(epoch from lower(a.during))::float8 * 1000,
-                                  extract(epoch from upper(a.during))::float8 * 1000)
-                                order by lower(a.during))
-                         from availability a
-                         where a.therapist_id = t.id and ${overlapsMs(coverage)}), '[]'::json)
-                 as windows,
-               ${catalogueVersionColumn}
-        from therapist t
-        where t.area = ${city} and t.active and t.payments_connected ${only}
-          and t.id in (select s.therapist_id from therapist_service s
-                       where s.treatment_id = any(${wanted})
-                       group by s.therapist_id
-                       having count(*) = ${baseTreatmentIds.length})
-        order by t.name, t.id`,
-  );
+  const coverageS = { startS: coverage.start / 1000, endS: coverage.end / 1000 };
+  const values = { city, wanted: baseTreatmentIds, count: baseTreatmentIds.length, ...coverageS };
+  const rows =
+    onlyTherapistId === null
+      ? await candidatesStatement.rows<TherapistRow>(db, values)
+      : await candidateStatement.rows<TherapistRow>(db, {
+          ...values,
+          therapistId: onlyTherapistId,
+        });
   return {
     candidates: rows.map(toCandidate),
     catalogueVersion: rows[0]?.catalogue_version ?? null,
   };
 }
+
+const bookingsStatement = preparedStatement(
+  'availability_bookings',
+  ['therapistIds', 'startS', 'endS', 'now'],
+  (p) => sql`select v.version::text as catalogue_version, b.therapist_id, b.start_ms, b.end_ms
+        from catalogue_version v
+        left join lateral (
+          select therapist_id, extract(epoch from lower(during))::float8 * 1000 as start_ms,
+                 extract(epoch from upper(during))::float8 * 1000 as end_ms
+          from booking
+          where therapist_id = any(${p.therapistIds}::text[])
+            and ${overlapsSeconds({ startS: p.startS, endS: p.endS })}
+            and ${blockingStatus}
+            and (status = 'confirmed' or hold_expires_at > ${p.now}::timestamptz)
+        ) b on true`,
+);
 
 /**
  * The bookings of these therapists that block time in the range, with the catalogue version in
@@ -171,20 +209,12 @@ export async function loadBookings(
   range: Interval,
   now: Date,
 ): Promise<{ catalogueVersion: string; bookings: Map<string, Interval[]> }> {
-  const rows = await queryPrepared<BookingSpanRow>(
-    db,
-    'availability_bookings',
-    sql`select v.version::text as catalogue_version, b.therapist_id, b.start_ms, b.end_ms
-        from catalogue_version v
-        left join lateral (
-          select therapist_id, extract(epoch from lower(during))::float8 * 1000 as start_ms,
-                 extract(epoch from upper(during))::float8 * 1000 as end_ms
-          from booking
-          where therapist_id = any(${sql.param(therapistIds)}::text[]) and ${overlapsMs(range)}
-            and ${blockingStatus}
-            and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)
-        ) b on true`,
-  );
+  const rows = await bookingsStatement.rows<BookingSpanRow>(db, {
+    therapistIds,
+    startS: range.start / 1000,
+    endS: range.end / 1000,
+    now: now.toISOString(),
+  });
   const first = rows[0];
   if (!first) throw new Error('the catalogue version row is missing');
   const bookings = new Map<string, Interval[]>();

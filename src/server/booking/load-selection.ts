@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { baseTreatmentIds, selectionProblems, type Catalogue } from '../../domain/selection';
 import type { CatalogueTreatment } from '../../domain/types';
 import { badRequest, type FieldError } from '../http/problem';
+import type { Bound } from '../db/query-rows';
 
 export interface SelectedTreatment extends CatalogueTreatment {
   name: string;
@@ -37,7 +38,7 @@ function problemMessages(catalogue: Catalogue, ids: string[], field: string): Fi
  * availability search's); selectionOf then checks the selection rules. The ids travel as one
  * array parameter, so the statement's text is the same for any selection and can be prepared.
  */
-export function selectionJsonQuery(ids: string[]): SQL {
+export function selectionJsonQuery(ids: Bound<string[]>): SQL {
   return sql`coalesce((
       select json_agg(json_build_object(
                'id', t.id, 'name', t.name, 'pricePence', t.price_pence,

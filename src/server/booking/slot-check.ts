@@ -6,9 +6,8 @@ import { intervalsOverlap } from '../../domain/intervals';
 import { computeSlots } from '../../domain/slots';
 import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query-rows';
-import { blockingStatus, overlapsMs } from '../db/overlaps';
-import type { InstantRange } from '../db/tstzrange';
+import { queryRows, type Bound } from '../db/query-rows';
+import { blockingStatus, overlapsSeconds, type SecondsRange } from '../db/overlaps';
 import type { TherapistCandidate } from './load-availability-data';
 import { therapistPhotoUrl } from '../media/photo-files';
 
@@ -42,7 +41,7 @@ export interface TherapistRow {
 }
 
 /** One therapist with what the visibility rules need (the availability loader's shape). */
-export function bookingTherapistQuery(id: string): SQL {
+export function bookingTherapistQuery(id: Bound<string>): SQL {
   return sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
           t.payments_connected, t.payment_account_id, t.business_enabled, t.area,
           t.accepted_genders, t.minimum_spend_pence,
@@ -98,17 +97,22 @@ export interface SlotSpan {
 /**
  * The therapist's windows and the bookings that block, overlapping `range`, in one query. Any
  * hold that ran out is free, waiting for 3-D Secure or not: the hold's transaction expires it.
+ * `now` is an ISO instant.
  */
-export function slotSpansQuery(therapistId: string, range: InstantRange, now: Date): SQL {
+export function slotSpansQuery(
+  therapistId: Bound<string>,
+  range: SecondsRange,
+  now: Bound<string>,
+): SQL {
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const overlapping = overlapsMs({ start: range.start.getTime(), end: range.end.getTime() });
+  const overlapping = overlapsSeconds(range);
   return sql`select 'window' as kind, ${span} from availability
         where therapist_id = ${therapistId} and ${overlapping}
         union all
         select 'booking' as kind, ${span} from booking
         where therapist_id = ${therapistId} and ${overlapping} and ${blockingStatus}
-          and (status = 'confirmed' or hold_expires_at > ${now.toISOString()}::timestamptz)`;
+          and (status = 'confirmed' or hold_expires_at > ${now}::timestamptz)`;
 }
 
 /** The time wanted, and whether it lies inside the bookable window at all. */
@@ -155,10 +159,10 @@ export async function checkSlot(db: Db, request: SlotRequest): Promise<SlotState
   // Nothing outside the window is offered, and years PostgreSQL cannot store (0000, 10000) would
   // fail the query as a 500: answer those without asking the database.
   if (!inside) return 'not-offered';
-  const range = { start: new Date(wanted.start), end: new Date(wanted.end) };
+  const range = { startS: wanted.start / 1000, endS: wanted.end / 1000 };
   const rows = await queryRows<SlotSpan>(
     db,
-    slotSpansQuery(request.therapistId, range, request.now),
+    slotSpansQuery(request.therapistId, range, request.now.toISOString()),
   );
   return judgeSlot(rows, request);
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { formatPence } from '../../domain/format';
 import { percentOf } from '../../domain/cancellation';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { booking, businessPayment, payment, user } from '../db/schema';
-import { queryPrepared } from '../db/query-rows';
+import { preparedStatement, queryPrepared } from '../db/query-rows';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import {
   storableRequest,
@@ -87,6 +88,36 @@ async function paymentContext(tx: Db, b: BookingRow): Promise<PaymentContext> {
     payee: row?.name ? { accountId: row.account_id, name: row.name } : null,
   };
 }
+
+/** A card attempt as step 1 records it: every column it sets, each one always given. */
+const CARD_ATTEMPT_COLUMNS = [
+  'id',
+  'bookingId',
+  'provider',
+  'attempt',
+  'idempotencyKey',
+  'amountPence',
+  'createdAt',
+  'updatedAt',
+  'method',
+  'status',
+  'saveCard',
+  'cardBrand',
+  'cardLast4',
+  'cardExpMonth',
+  'cardExpYear',
+  'providerPaymentMethodId',
+  'providerRequest',
+  'checkAfter',
+] as const satisfies readonly (keyof typeof payment.$inferInsert)[];
+
+// Built once: the insert is in every card payment (docs/decisions/0063).
+const insertCardAttempt = preparedStatement('insert_card_attempt', CARD_ATTEMPT_COLUMNS, (p, db) =>
+  db
+    .insert(payment)
+    .values(p as PgInsertValue<typeof payment>)
+    .getSQL(),
+);
 
 /** Answers for a booking that is not simply held, or null when it can be paid now. */
 function notPayable(b: BookingRow, latest: LatestAttempt | null): Begun | null {
@@ -199,7 +230,7 @@ async function begin(
     returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
   };
   const { reconcileAfterSeconds, jobsIntervalSeconds } = ctx.config.payments;
-  await tx.insert(payment).values({
+  await insertCardAttempt.rows(tx, {
     ...base,
     id: paymentId,
     method: input.method === 'saved-card' ? 'saved-card' : 'card',

@@ -1,4 +1,4 @@
-import { setPayment, type PaymentChange, type PaymentRow } from '../booking/booking-transitions';
+import { setPayment, type PaymentRow, type SuccessChange } from '../booking/booking-transitions';
 import type { Db } from '../db/client';
 import type { CardDetails, DeclineReason } from '../payments/payment-provider';
 
@@ -54,7 +54,7 @@ export function afterSuccess(
 }
 
 /** What afterSuccess worked out, as the payment's UPDATE writes it; the bank's page is no longer needed. */
-export function successChange(paid: PaymentRow, now: Date): PaymentChange {
+export function successChange(paid: PaymentRow, now: Date): SuccessChange {
   return {
     paymentId: paid.id,
     changes: {

@@ -5,7 +5,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test-support/test-database';
-import { overlapsMs } from './overlaps';
+import { overlapsSeconds } from './overlaps';
 import { queryRows } from './query-rows';
 
 const HOUR = 3_600_000;
@@ -44,7 +44,9 @@ describe.each(testDatabaseKinds())('overlap by bounds on %s', (kind) => {
     const literal = `[${new Date(range.start).toISOString()},${new Date(range.end).toISOString()})`;
     const byBounds = await queryRows<{ n: number }>(
       database.db,
-      sql`select n from overlap_probe where ${overlapsMs(range)} order by n`,
+      sql`select n from overlap_probe
+          where ${overlapsSeconds({ startS: range.start / 1000, endS: range.end / 1000 })}
+          order by n`,
     );
     const byOperator = await queryRows<{ n: number }>(
       database.db,

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Interval } from '../../domain/types';
+import type { Bound } from './query-rows';
+
+/** A span's ends in epoch seconds: values, or placeholders of a statement built once. */
+export interface SecondsRange {
+  startS: Bound<number>;
+  endS: Bound<number>;
+}
 
 /**
  * `during && [start, end)`, written as "ends after the start and starts before the end" so that
@@ -8,9 +14,9 @@ import type { Interval } from '../../domain/types';
  * the ranges stored here: half-open, bounded and never empty (import checks bounds; CHECK
  * constraints forbid empty ranges).
  */
-export function overlapsMs(range: Interval): SQL {
-  return sql`upper(during) > to_timestamp(${range.start / 1000})
-             and lower(during) < to_timestamp(${range.end / 1000})`;
+export function overlapsSeconds(range: SecondsRange): SQL {
+  return sql`upper(during) > to_timestamp(${range.startS})
+             and lower(during) < to_timestamp(${range.endS})`;
 }
 
 /**

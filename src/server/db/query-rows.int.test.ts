@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   type TestDatabase,
 } from '../../test-support/test-database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { queryPrepared, queryRows } from './query-rows';
+import { preparedStatement, queryPrepared, queryRows } from './query-rows';
 
 describe.each(testDatabaseKinds())('prepared reads on %s', (kind) => {
   let database: TestDatabase;
@@ -41,6 +42,81 @@ describe.each(testDatabaseKinds())('prepared reads on %s', (kind) => {
       const [row] = await queryPrepared<{ n: number }>(database.db, 'query_rows_in', ids(list));
       expect(row?.n).toBe(list.length);
     }
+  });
+});
+
+const probeRows = pgTable('prepared_probe_rows', {
+  n: integer('n').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }),
+  doc: jsonb('doc'),
+});
+
+describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
+  let database: TestDatabase;
+  const logged: string[] = [];
+  let builds = 0;
+  const select = preparedStatement('prepared_select_probe', ['n', 'ids', 'at'], (p) => {
+    builds += 1;
+    return sql`select ${p.n}::int + 1 as next, cardinality(${p.ids}::text[]) as ids,
+                 ${p.n}::int * 2 as twice, ${sql.param(p.at, probeRows.at)}::timestamptz as at`;
+  });
+  const insert = preparedStatement('prepared_insert_probe', ['n', 'at', 'doc'], (p, db) =>
+    db
+      .insert(probeRows)
+      .values({ n: p.n, at: p.at, doc: p.doc })
+      .returning({ n: probeRows.n })
+      .getSQL(),
+  );
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { onQuery: (q) => void logged.push(q) });
+    await database.db.execute(
+      sql`create table prepared_probe_rows (n int not null, at timestamptz, doc jsonb)`,
+    );
+  });
+  afterAll(() => database.destroy());
+
+  it('builds the text once and binds new values on every run', async () => {
+    logged.length = 0;
+    for (const n of [1, 2, 3]) {
+      const at = new Date(Date.UTC(2026, 11, n, 9));
+      const ids = Array.from({ length: n }, (_, i) => `id${i}`);
+      const [row] = await select.rows<{ next: number; ids: number; twice: number; at: Date }>(
+        database.db,
+        { n, ids, at },
+      );
+      expect(row).toMatchObject({ next: n + 1, ids: n, twice: 2 * n });
+      expect(new Date(row?.at ?? 0).toISOString()).toBe(at.toISOString());
+    }
+    expect(builds).toBe(1);
+    const texts = logged.filter((q) => q.includes('as twice'));
+    expect(texts).toHaveLength(3);
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it("encodes an insert's values by their columns, and null as NULL", async () => {
+    const at = new Date(Date.UTC(2026, 11, 4, 9, 30));
+    await insert.rows(database.db, { n: 1, at, doc: { a: [1, 2] } });
+    // Drizzle's own placeholder filling hands null to the encoder: the instant's would throw,
+    // the JSON column's would write the JSON value null.
+    await insert.rows(database.db, { n: 2, at: null, doc: null });
+    const rows = await queryRows<{ n: number; at: string | null; doc_is_null: boolean }>(
+      database.db,
+      sql`select n, to_char(at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at,
+                 doc is null as doc_is_null, doc->'a'->>1 as second
+          from prepared_probe_rows order by n`,
+    );
+    expect(rows).toEqual([
+      { n: 1, at: '2026-12-04 09:30', doc_is_null: false, second: '2' },
+      { n: 2, at: null, doc_is_null: true, second: null },
+    ]);
+  });
+
+  it('refuses to run without a value for every placeholder', async () => {
+    const partial = { n: 3, at: null } as unknown as { n: number; at: null; doc: null };
+    await expect(insert.rows(database.db, partial)).rejects.toThrow(
+      'no value for the placeholder "doc"',
+    );
   });
 });
 

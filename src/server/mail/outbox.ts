@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/query-rows';
 import { emailOutbox } from '../db/schema';
 import type { MailMessage } from './mail-message';
 
@@ -9,6 +10,28 @@ export type OutboxMessage = MailMessage & {
   /** Not to be sent before this instant (a gift card's send date); at once when left out. */
   notBefore?: Date;
 };
+
+// Built once: a message is queued with every booking change (docs/decisions/0063). Without a
+// time, the column's default (now()) is what the worker claims by.
+const enqueueStatement = preparedStatement(
+  'enqueue_mail',
+  ['to', 'subject', 'text', 'html', 'attachments', 'dedupeKey', 'notBefore'],
+  (p, db) =>
+    db
+      .insert(emailOutbox)
+      .values({
+        toAddress: p.to,
+        subject: p.subject,
+        textBody: p.text,
+        htmlBody: p.html,
+        attachments: p.attachments,
+        dedupeKey: p.dedupeKey,
+        nextAttemptAt: sql`coalesce(${sql.param(p.notBefore, emailOutbox.nextAttemptAt)}, now())`,
+      })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id })
+      .getSQL(),
+);
 
 /**
  * Queues a message for the mail worker using the `db` it is given. Pass the transaction of the
@@ -20,8 +43,16 @@ export type OutboxMessage = MailMessage & {
  * nothing, or inserts if the first rolled back.
  */
 export async function enqueueMail(db: Db, message: OutboxMessage): Promise<number | null> {
-  const [row] = await mailInsert(db, message);
-  return row?.id ?? null;
+  const [row] = await enqueueStatement.rows<{ id: string | number }>(db, {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    attachments: message.attachments ?? null,
+    dedupeKey: message.dedupeKey ?? null,
+    notBefore: message.notBefore ?? null,
+  });
+  return row ? Number(row.id) : null;
 }
 
 /** enqueueMail's INSERT, for a caller that writes it in one statement with another (a CTE). */

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { referralDiscount, samePerson } from '../../domain/referral';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
+import type { Bound } from '../db/query-rows';
 import { booking, referral, user } from '../db/schema';
 import { findReferrer } from './referral-codes';
 
@@ -75,7 +76,7 @@ async function attachReferral(
  * Whether the customer has a referral whose discount is not yet used: a hold without one, and
  * without a code, has no referral to reserve (referralForHold would answer none).
  */
-export const unusedReferralQuery = (customerId: string): SQL =>
+export const unusedReferralQuery = (customerId: Bound<string>): SQL =>
   sql`exists (select 1 from ${referral} where ${referral.referredUserId} = ${customerId}
               and ${referral.discountBookingId} is null)`;
 
