@@ -11,22 +11,40 @@ export type OutboxMessage = MailMessage & {
   notBefore?: Date;
 };
 
-// Built once: a message is queued with every booking change (docs/decisions/0063). Without a
-// time, the column's default (now()) is what the worker claims by.
+/** A message as its outbox row. Without a time, null: sent once due by the database's clock. */
+function outboxRow(message: OutboxMessage) {
+  return {
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    attachments: message.attachments ?? null,
+    dedupeKey: message.dedupeKey ?? null,
+    nextAttemptAt: message.notBefore ?? null,
+  };
+}
+
+type OutboxColumn = keyof ReturnType<typeof outboxRow>;
+
+// Built once: a message is queued with every booking change (docs/decisions/0063). The worker
+// claims only rows due by the database's clock, so a message without a time is due now().
 const enqueueStatement = preparedStatement(
   'enqueue_mail',
-  ['to', 'subject', 'text', 'html', 'attachments', 'dedupeKey', 'notBefore'],
+  [
+    'toAddress',
+    'subject',
+    'textBody',
+    'htmlBody',
+    'attachments',
+    'dedupeKey',
+    'nextAttemptAt',
+  ] as const satisfies readonly OutboxColumn[],
   (p, db) =>
     db
       .insert(emailOutbox)
       .values({
-        toAddress: p.to,
-        subject: p.subject,
-        textBody: p.text,
-        htmlBody: p.html,
-        attachments: p.attachments,
-        dedupeKey: p.dedupeKey,
-        nextAttemptAt: sql`coalesce(${sql.param(p.notBefore, emailOutbox.nextAttemptAt)}, now())`,
+        ...p,
+        nextAttemptAt: sql`coalesce(${sql.param(p.nextAttemptAt, emailOutbox.nextAttemptAt)}, now())`,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id })
@@ -43,32 +61,16 @@ const enqueueStatement = preparedStatement(
  * nothing, or inserts if the first rolled back.
  */
 export async function enqueueMail(db: Db, message: OutboxMessage): Promise<number | null> {
-  const [row] = await enqueueStatement.rows<{ id: string | number }>(db, {
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html ?? null,
-    attachments: message.attachments ?? null,
-    dedupeKey: message.dedupeKey ?? null,
-    notBefore: message.notBefore ?? null,
-  });
+  const [row] = await enqueueStatement.rows<{ id: string | number }>(db, outboxRow(message));
   return row ? Number(row.id) : null;
 }
 
 /** enqueueMail's INSERT, for a caller that writes it in one statement with another (a CTE). */
 export function mailInsert(db: Db, message: OutboxMessage) {
+  const row = outboxRow(message);
   return db
     .insert(emailOutbox)
-    .values({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      attachments: message.attachments ?? null,
-      dedupeKey: message.dedupeKey ?? null,
-      // The worker claims only rows due by the database's clock; without a time, now() is used.
-      ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
-    })
+    .values({ ...row, nextAttemptAt: row.nextAttemptAt ?? undefined })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
 }
