@@ -113,7 +113,7 @@ export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<b
 }
 
 /** What a card payment's success writes to its payment row (provider-news.ts successChange). */
-export const SUCCESS_COLUMNS = [
+const SUCCESS_COLUMNS = [
   'status',
   'providerPaymentId',
   'cardBrand',
