@@ -1,4 +1,5 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
@@ -74,11 +75,10 @@ const insertBookingStatement = preparedStatement(
   'insert_booking',
   [...HELD_COLUMNS, 'items'],
   (p, db) => {
-    const values: Partial<Record<HeldColumn, Placeholder>> = {};
-    for (const column of HELD_COLUMNS) values[column] = p[column];
+    const { items, ...columns } = p;
     const insertBooking = db
       .insert(booking)
-      .values(values as Record<HeldColumn, Placeholder>)
+      .values(columns as PgInsertValue<typeof booking>)
       .onConflictDoNothing({ target: booking.reference })
       .returning({ id: booking.id });
     return sql`with new_booking as (${insertBooking.getSQL()}),
@@ -88,7 +88,7 @@ const insertBookingStatement = preparedStatement(
             select new_booking.id, item.position, item.treatment_id, item.name, item.price_pence,
                    item.duration_minutes, item.is_add_on
             from new_booking,
-                 json_to_recordset(${p.items}::json) as item(
+                 json_to_recordset(${items}::json) as item(
                    position int, treatment_id text, name text, price_pence int,
                    duration_minutes int, is_add_on boolean))
           select id from new_booking`;

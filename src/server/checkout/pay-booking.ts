@@ -111,6 +111,10 @@ const CARD_ATTEMPT_COLUMNS = [
   'checkAfter',
 ] as const satisfies readonly (keyof typeof payment.$inferInsert)[];
 
+type CardAttempt = Required<
+  Pick<typeof payment.$inferInsert, (typeof CARD_ATTEMPT_COLUMNS)[number]>
+>;
+
 // Built once: the insert is in every card payment (docs/decisions/0063).
 const insertCardAttempt = preparedStatement('insert_card_attempt', CARD_ATTEMPT_COLUMNS, (p, db) =>
   db
@@ -230,7 +234,7 @@ async function begin(
     returnUrl: `${ctx.config.publicUrl}/authorisation/confirm?booking=${b.id}`,
   };
   const { reconcileAfterSeconds, jobsIntervalSeconds } = ctx.config.payments;
-  await insertCardAttempt.rows(tx, {
+  const cardAttempt: CardAttempt = {
     ...base,
     id: paymentId,
     method: input.method === 'saved-card' ? 'saved-card' : 'card',
@@ -243,7 +247,8 @@ async function begin(
     providerPaymentMethodId: known.paymentMethodId,
     providerRequest: storableRequest(request),
     checkAfter: new Date(now.getTime() + reconcileAfterSeconds * 1000),
-  });
+  };
+  await insertCardAttempt.rows(tx, cardAttempt);
   // The slot stays ours while the provider answers and, should we crash, until the reconciler
   // has had its turn: a hold must not lapse under a payment whose outcome we do not know yet.
   const protectedUntil = new Date(

@@ -117,6 +117,9 @@ describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
     await expect(insert.rows(database.db, partial)).rejects.toThrow(
       'no value for the placeholder "doc"',
     );
+    await expect(insert.rows(database.db, { ...partial, doc: undefined })).rejects.toThrow(
+      'no value for the placeholder "doc"',
+    );
   });
 });
 

@@ -49,9 +49,12 @@ export interface PreparedStatement<K extends string> {
 /** How one parameter of a built statement gets its value when the statement runs. */
 type Binder = (values: Record<string, unknown>) => unknown;
 
+// Undefined is refused like a missing key: unprepared, drizzle writes a column's default for it,
+// which a statement built once cannot do.
 function valueOf(values: Record<string, unknown>, name: string): unknown {
-  if (!(name in values)) throw new Error(`no value for the placeholder "${name}"`);
-  return values[name];
+  const value = values[name];
+  if (value === undefined) throw new Error(`no value for the placeholder "${name}"`);
+  return value;
 }
 
 // Drizzle's own fillPlaceholders would do this, but it hands null to the column's encoder (an
