@@ -138,7 +138,18 @@ export async function runCustomer(
           held.json.amountDuePence === 0
             ? { method: 'credit' }
             : { method: 'card', paymentMethodId: pick(CARDS) };
-        const paid = await call('pay', 'POST', `/api/bookings/${id}/payment`, pay);
+        const paying = call('pay', 'POST', `/api/bookings/${id}/payment`, pay);
+        // A customer with credit sometimes flips the checkout's switch while the payment is
+        // under way: whichever comes first decides the split, and the card pays exactly its share.
+        const hasCredit = Number(held.json.walletCreditAvailablePence ?? 0) > 0;
+        const [paid] = await Promise.all([
+          paying,
+          hasCredit && random() < 0.4
+            ? call('credit', 'POST', `/api/bookings/${id}/credit`, {
+                useCredit: Number(held.json.creditAppliedPence) === 0,
+              })
+            : null,
+        ]);
         if (paid.json.status === 'confirmed') customer.acknowledged.set(id, 'confirmed');
       }
     }

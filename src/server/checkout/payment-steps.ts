@@ -1,3 +1,4 @@
+import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
 import { HttpProblem } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
@@ -17,7 +18,8 @@ export type PaymentStep =
   | { kind: 'requires_action'; actionUrl: string; clientSecret: string | null }
   | { kind: 'declined'; reason: DeclineReason; bookingId: string; holdKept: boolean }
   | { kind: 'expired'; bookingId: string }
-  | { kind: 'credit-changed'; bookingId: string };
+  | { kind: 'credit-changed'; bookingId: string }
+  | { kind: 'amount-changed'; bookingId: string; chargedPence: number; duePence: number };
 
 export const holdExpired = () =>
   new HttpProblem(
@@ -66,6 +68,18 @@ export async function afterPayment(
     case 'expired':
       ctx.availabilityCache.clear();
       throw holdExpired();
+    case 'amount-changed':
+      ctx.availabilityCache.clear();
+      // Unreachable unless a path skipped the amounts' freeze: loud, so someone looks.
+      log.warn(
+        { bookingId: step.bookingId, chargedPence: step.chargedPence, duePence: step.duePence },
+        'card charged a different amount than the booking was due: refunded in full and released',
+      );
+      throw new HttpProblem(
+        409,
+        `The amount to pay for this booking changed while your payment was under way, so we did not keep it: the ${formatPence(step.chargedPence)} taken from your card is being refunded in full and the time was released. Please choose a time again.`,
+        { extensions: { code: 'amount_changed' } },
+      );
     case 'credit-changed':
       ctx.availabilityCache.clear();
       throw new HttpProblem(

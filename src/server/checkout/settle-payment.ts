@@ -27,7 +27,7 @@ import {
 
 export type { ProviderNews };
 
-// Step 3 of every payment (DESIGN.md section 6): applies what the provider says about an attempt —
+// Payment step 3 (docs/architecture.md#payments): applies what the provider says about an attempt —
 // the answer to our own call, the customer's return from 3-D Secure, a webhook, or what the
 // reconciler found out — under the booking's lock, in one short transaction with no network call.
 // Every rule only moves forward, so the same news twice, or old news after new (a late
@@ -64,6 +64,23 @@ async function refundInFull(
       updatedAt: now,
     })
     .where(eq(booking.id, b.id));
+}
+
+/**
+ * Whether the attempt paid the booking's card share, and card, credit and discount make the price:
+ * what the provider charged is the attempt's amount, fixed when it was sent.
+ */
+export function splitAddsUp(
+  b: Pick<
+    BookingRow,
+    'totalPricePence' | 'amountDuePence' | 'creditAppliedPence' | 'referralDiscountPence'
+  >,
+  p: Pick<PaymentRow, 'amountPence'>,
+): boolean {
+  return (
+    p.amountPence === b.amountDuePence &&
+    p.amountPence + b.creditAppliedPence + b.referralDiscountPence === b.totalPricePence
+  );
 }
 
 /** What a payment that has already been settled means for whoever asks again. */
@@ -107,6 +124,20 @@ async function settleSuccess(
     await recordSuccess(tx, paid, now);
     if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
     return { kind: 'expired', bookingId: b.id };
+  }
+  if (!splitAddsUp(b, p)) {
+    // The card was charged for a split of the price this booking no longer has. Amounts are
+    // frozen while an attempt is undecided (set-booking-credit.ts and a trigger), so this means
+    // a path skipped both: keep nothing rather than confirm with the wrong money.
+    await recordSuccess(tx, paid, now);
+    if (paid.refundedPence < paid.amountPence) await refundInFull(ctx, tx, b, paid, now);
+    await releaseBooking(tx, b, now, 'failed');
+    return {
+      kind: 'amount-changed',
+      bookingId: b.id,
+      chargedPence: p.amountPence,
+      duePence: b.amountDuePence,
+    };
   }
   if (!(await lockCreditFor(tx, b, now))) {
     await recordSuccess(tx, paid, now);

@@ -99,6 +99,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const [notice, setNotice] = useState<Notice>(null);
   // The last answer about the held booking's money: the referral note and the credit available.
   const [lastHold, setLastHold] = useState<HeldBooking | null>(null);
+  const [paying, setPaying] = useState(false);
   const defaultAddressId = useDefaultAddressId();
   const chosenAddress = addressId ?? defaultAddressId;
   const heldId = selection.heldBookingId;
@@ -297,6 +298,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               creditAppliedPence={amounts?.creditAppliedPence ?? 0}
               availablePence={heldAnswer?.walletCreditAvailablePence ?? me.walletBalancePence}
               onChanged={setLastHold}
+              locked={paying}
             />
             <div>
               <h3 className="font-semibold text-ink">Your order</h3>
@@ -326,6 +328,7 @@ function SignedInCheckout({ city, me }: { city: string; me: Me }) {
                 </Link>
               }
               onLost={letGo}
+              onBusyChange={setPaying}
             />
           </div>
         ) : heldId && held.isPending ? (

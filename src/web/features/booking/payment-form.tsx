@@ -46,6 +46,8 @@ interface PaymentFormProps<R extends PaymentResult> {
    * caller shows them where they belong and answers true, or false to show the message here.
    */
   onOtherFieldErrors?: (errors: FieldError[]) => boolean;
+  /** Told when a payment starts and ends, so the page can keep its amounts still meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 /** The form's own error, when the server's answer is about no one field. */
@@ -70,6 +72,7 @@ export function PaymentForm<R extends PaymentResult>({
   afterDecline,
   onLost,
   onOtherFieldErrors,
+  onBusyChange,
 }: PaymentFormProps<R>) {
   const cards = useSavedCards(true);
   const canInvoice =
@@ -145,6 +148,7 @@ export function PaymentForm<R extends PaymentResult>({
       setFormError(Object.keys(fieldErrors).length > 0 || placedElsewhere ? null : error.detail);
     },
   });
+  useEffect(() => onBusyChange?.(pay.isPending), [pay.isPending, onBusyChange]);
 
   const declinedCount = declined?.count ?? 0;
   const declinedRef = useRef<HTMLDivElement>(null);

@@ -12,6 +12,8 @@ interface WalletCreditSwitchProps {
   /** What the wallet could put towards this booking, as the server last said. */
   availablePence: number;
   onChanged: (held: HeldBooking) => void;
+  /** A payment is under way: its amount is fixed until it is decided, so the switch waits. */
+  locked?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export function WalletCreditSwitch({
   creditAppliedPence,
   availablePence,
   onChanged,
+  locked = false,
 }: WalletCreditSwitchProps) {
   const client = useQueryClient();
   const hintId = useId();
@@ -51,7 +54,7 @@ export function WalletCreditSwitch({
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
           checked={using}
-          disabled={change.isPending}
+          disabled={change.isPending || locked}
           aria-describedby={hintId}
           onChange={(e) => {
             const next = e.currentTarget.checked;
