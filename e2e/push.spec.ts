@@ -19,6 +19,8 @@ import { acceptCookiesUpFront } from './support';
 // push service, which is out of reach here, so the page's PushManager is replaced by one that
 // hands out a subscription on a local push service whose keys the test holds. Everything else is
 // real: the button, the permission, the API, the outbox, the server's worker and its encryption.
+// The local service is http on 127.0.0.1, which the server accepts only because
+// playwright.config.ts starts it with PUSH_ALLOW_LOCAL_ENDPOINTS=true (decision 0066).
 
 let service: TestPushService;
 test.beforeAll(async () => {

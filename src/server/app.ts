@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       vapid,
       subject: config.push.subject,
+      endpoints: config.push,
       log: app.log,
       ...(deps.pushWorker ? { settings: deps.pushWorker } : {}),
     });

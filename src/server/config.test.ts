@@ -164,6 +164,7 @@ describe('loadConfig', () => {
       vapidKeys: { publicKey: pub, privateKey: priv },
       subject: 'mailto:bookings@glowathome.example',
       serviceHosts: null,
+      allowLocalEndpoints: false,
     });
     expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' }).join('\n')).toMatch(
       /^VAPID_SUBJECT: /m,
@@ -184,8 +185,21 @@ describe('loadConfig', () => {
       vapidKeys: null,
       subject: 'https://glow.example',
       serviceHosts: ['fcm.googleapis.com', 'push.services.mozilla.com'],
+      allowLocalEndpoints: false,
     });
     expect(production.reminderLeadHours).toBe(24);
+  });
+
+  it('lets local push endpoints in only when asked, and never in production', () => {
+    expect(loadConfig({}).push.allowLocalEndpoints).toBe(false);
+    expect(loadConfig({ APP_ENV: 'development' }).push.allowLocalEndpoints).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).push.allowLocalEndpoints).toBe(true);
+    expect(problemsOf({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'sometimes' }).join('\n')).toMatch(
+      /^PUSH_ALLOW_LOCAL_ENDPOINTS: must be true or false/m,
+    );
+    expect(problemsOf({ ...PRODUCTION_ENV, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' })).toContain(
+      'PUSH_ALLOW_LOCAL_ENDPOINTS: local push endpoints are never allowed in production',
+    );
   });
 
   it('takes webhook URLs and their secret together, https only in production', () => {

@@ -98,7 +98,10 @@ const envSchema = z.object({
   PARTIAL_REFUND_UNTIL_HOURS: int(0, 24 * 14).default(2),
   PARTIAL_REFUND_PERCENT: int(0, 100).default(50),
   RESCHEDULE_NOTICE_HOURS: int(0, 24 * 14).default(24),
-  /** Spec 5 referralCredit: off a referred customer's first booking, and to their referrer. */
+  /**
+   * Referral credit (docs/product.md#referrals): off a referred customer's first booking, and to
+   * their referrer.
+   */
   REFERRAL_CREDIT_PENCE: int(1, 100_000).default(1000),
   /** Wallet credit unspent this many days after it was added is written off; unset: never. */
   WALLET_CREDIT_EXPIRY_DAYS: int(1, 3650).optional(),
@@ -119,13 +122,18 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional(),
   /**
-   * Host names (and their subdomains) a push subscription may point at, comma-separated. The
-   * server POSTs to a subscription's endpoint, so in production only real push services are
-   * accepted; outside production any http(s) endpoint is (a local test push service).
+   * Host names (and their subdomains) a push subscription may point at in production,
+   * comma-separated. The server POSTs to a subscription's endpoint, so there only real push
+   * services are accepted; elsewhere any public https host is (decision 0066).
    */
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  /**
+   * Accept push endpoints on http, on loopback and private addresses and local names: for a
+   * local test push service only, never in production (decision 0066).
+   */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: bool.default(false),
   /** Where booking events are POSTed (comma-separated http(s) URLs); with WEBHOOK_SECRET. */
   WEBHOOK_URLS: z.string().optional(),
   /** Signs every webhook (HMAC-SHA256); receivers hold the same secret. */
@@ -256,8 +264,10 @@ export interface PushConfig {
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** The VAPID subject: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
   subject: string;
-  /** Where subscriptions may point; null: anywhere over http(s) (outside production). */
+  /** Where subscriptions may point; null: any public https host (outside production). */
   serviceHosts: string[] | null;
+  /** PUSH_ALLOW_LOCAL_ENDPOINTS: also http, loopback and private endpoints (tests only). */
+  allowLocalEndpoints: boolean;
 }
 
 export interface WalletConfig {
@@ -330,6 +340,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('PARTIAL_REFUND_UNTIL_HOURS: must not be more than FREE_CANCELLATION_HOURS');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  if (isProduction && e.PUSH_ALLOW_LOCAL_ENDPOINTS)
+    problems.push(
+      'PUSH_ALLOW_LOCAL_ENDPOINTS: local push endpoints are never allowed in production',
+    );
   const webhooks = webhooksOf(e.WEBHOOK_URLS, e.WEBHOOK_SECRET, isProduction, problems);
   const company = companyOf(e, isProduction, problems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -403,6 +417,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
             .map((h) => h.trim().toLowerCase())
             .filter(Boolean)
         : null,
+      allowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
     },
     webhooks,
     company,

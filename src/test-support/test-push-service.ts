@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 // A push service on 127.0.0.1 that stands in for FCM or Mozilla's: it takes RFC 8030 pushes,
 // answers 201 (or what a test tells it for one endpoint), and keeps what it received. Decryption
 // (RFC 8291, aes128gcm) and the VAPID check (RFC 8292) are written here from the RFCs with Node's
-// crypto, independently of the web-push library the server encrypts with.
+// crypto, independently of the web-push library the server encrypts with. A server sends to it
+// only with PUSH_ALLOW_LOCAL_ENDPOINTS=true: it is plain http on a loopback address (decision 0066).
 
 export interface ReceivedPush {
   path: string;

@@ -61,7 +61,7 @@ for (const kind of testDatabaseKinds()) {
     };
 
     beforeAll(async () => {
-      env = await setUpBookingTest(kind);
+      env = await setUpBookingTest(kind, { env: { PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
       const config = testConfig();
       const contextOf = (database: Database) => ({
         db: database.db,

@@ -15,7 +15,7 @@ import { savePushSubscription } from './save-push-subscription';
 
 const tags = ['push'];
 
-/** Spec 5 and 7: the key a browser subscribes with, and this device's subscription. */
+/** The key a browser subscribes with, and this device's subscription (decision 0033). */
 export const pushRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -3,13 +3,17 @@ import { sql } from 'drizzle-orm';
 import webPush from 'web-push';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { createPushPoster } from './post-push';
+import { pushEndpointProblem, type PushEndpointPolicy } from './push-endpoint';
+import { PushEndpointRefused, type ResolveHost } from './push-lookup';
 import type { VapidKeys } from './vapid-keys';
 
 // Sends what enqueuePush wrote, like the mail worker sends mail (docs/decisions/0020): a batch is
 // claimed in one short statement (a lease and a token, FOR UPDATE SKIP LOCKED, so instances never
 // share a row), the push services are called outside any transaction, and each row is settled by
-// a compare-and-set on the token. web-push encrypts and signs; the request itself goes through
-// fetch, which also speaks plain http to a local push service in tests.
+// a compare-and-set on the token. web-push encrypts and signs; post-push.ts sends, connecting
+// only to an address it has checked is public (decision 0066): an endpoint refused there, or one
+// the saving rules no longer accept, is forgotten like a device its push service says is gone.
 // See docs/decisions/0033-push-and-reminders.md.
 
 export interface PushWorkerSettings {
@@ -20,6 +24,8 @@ export interface PushWorkerSettings {
   backoffCapMs: number;
   /** Per request; well inside the lease so a hung push service cannot outlast the claim. */
   requestTimeoutMs: number;
+  /** The system resolver unless a test gives one (a name that resolves somewhere new). */
+  resolveHost?: ResolveHost;
 }
 
 export const DEFAULT_PUSH_WORKER_SETTINGS: PushWorkerSettings = {
@@ -52,6 +58,9 @@ interface ClaimedPush {
 /** What a push service's answer means for the row and the device. */
 export type PushOutcome = 'sent' | 'gone' | 'retry' | 'failed';
 
+/** Why the device is forgotten: the service said so, or we will never send to its endpoint. */
+type Settlement = PushOutcome | 'refused';
+
 /** RFC 8030: 201 accepted; 404/410 the subscription no longer exists; 429/5xx try later. */
 export function outcomeOf(status: number): PushOutcome {
   if (status >= 200 && status < 300) return 'sent';
@@ -67,10 +76,16 @@ export function createPushWorker(options: {
   vapid: VapidKeys;
   subject: string;
   log: PushWorkerLog;
+  /** The rules endpoints were saved under, applied again at every send (config.push). */
+  endpoints: PushEndpointPolicy;
   settings?: Partial<PushWorkerSettings>;
 }) {
-  const { db, vapid, subject, log } = options;
+  const { db, vapid, subject, log, endpoints } = options;
   const settings = { ...DEFAULT_PUSH_WORKER_SETTINGS, ...options.settings };
+  const postPush = createPushPoster({
+    allowLocal: endpoints.allowLocalEndpoints && endpoints.serviceHosts === null,
+    ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
+  });
 
   async function claim(token: string): Promise<ClaimedPush[]> {
     const rows = await queryRows<ClaimedPush>(
@@ -96,11 +111,18 @@ export function createPushWorker(options: {
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
-  async function settle(row: ClaimedPush, token: string, outcome: PushOutcome, error?: string) {
-    if (outcome === 'gone') {
-      // The browser dropped the subscription: forget the device, and with it its queued pushes.
+  async function settle(row: ClaimedPush, token: string, outcome: Settlement, error?: string) {
+    if (outcome === 'gone' || outcome === 'refused') {
+      // The browser dropped the subscription, or it points where we never send: forget the
+      // device, and with it its queued pushes.
       await db.execute(sql`delete from push_subscription where id = ${row.subscription_id}`);
-      log.info({ pushId: row.id }, 'push subscription gone; device forgotten');
+      if (outcome === 'gone')
+        log.info({ pushId: row.id }, 'push subscription gone; device forgotten');
+      else
+        log.warn(
+          { pushId: row.id, subscriptionId: row.subscription_id, error },
+          'push endpoint refused; device forgotten',
+        );
       return;
     }
     const givingUp = outcome === 'failed' || row.attempts >= settings.maxAttempts;
@@ -127,7 +149,13 @@ export function createPushWorker(options: {
       await settle(row, token, 'failed', 'expired before delivery (its TTL ran out)');
       return;
     }
-    let status: number;
+    // A row saved under older, looser rules (or another PUSH_SERVICE_HOSTS) is not sent to.
+    const problem = pushEndpointProblem(row.endpoint, endpoints);
+    if (problem) {
+      await settle(row, token, 'refused', problem);
+      return;
+    }
+    let outcome: Settlement;
     let error: string | undefined;
     try {
       const request = webPush.generateRequestDetails(
@@ -143,23 +171,20 @@ export function createPushWorker(options: {
       const headers = Object.fromEntries(
         Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
       );
-      const response = await fetch(request.endpoint, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(request.body),
-        redirect: 'error',
-        signal: AbortSignal.timeout(settings.requestTimeoutMs),
-      });
-      status = response.status;
-      if (status >= 300)
-        error = `push service answered ${status}: ${(await response.text()).slice(0, 200)}`;
-      else await response.body?.cancel();
+      const body = request.body ?? Buffer.alloc(0);
+      const answer = await postPush(
+        { endpoint: request.endpoint, headers, body },
+        settings.requestTimeoutMs,
+      );
+      outcome = outcomeOf(answer.status);
+      if (answer.status >= 300) error = `push service answered ${answer.status}: ${answer.text}`;
     } catch (failure) {
-      // Unreachable service, timeout, or a key web-push cannot use: try again later.
-      status = 0;
+      // Refused at connect: the name resolves to an address we never send to. Anything else (an
+      // unreachable service, a timeout, a key web-push cannot use) is tried again later.
+      outcome = failure instanceof PushEndpointRefused ? 'refused' : 'retry';
       error = failure instanceof Error ? failure.message : String(failure);
     }
-    await settle(row, token, status === 0 ? 'retry' : outcomeOf(status), error);
+    await settle(row, token, outcome, error);
   }
 
   return {

@@ -53,8 +53,11 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       // The app runs its own push worker, as every instance does, and under load it may send
-      // before this test's worker drains: both sign as the same configured subject.
-      env = await setUpBookingTest(kind, { env: { VAPID_SUBJECT: SUBJECT } });
+      // before this test's worker drains: both sign as the same configured subject. The push
+      // service is on 127.0.0.1 over http, which only this setting lets in (decision 0066).
+      env = await setUpBookingTest(kind, {
+        env: { VAPID_SUBJECT: SUBJECT, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' },
+      });
       service = await startTestPushService();
       ada = await newCustomer(env.app, env.database.db);
       ben = await newCustomer(env.app, env.database.db);
@@ -65,6 +68,7 @@ for (const kind of testDatabaseKinds()) {
         db: env.database.db,
         vapid: keys,
         subject: SUBJECT,
+        endpoints: testConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).push,
         log: silent,
       });
     });

@@ -10,7 +10,7 @@ import { pushEndpointProblem } from './push-endpoint';
 export const MAX_DEVICES_PER_CUSTOMER = 10;
 
 /**
- * Merge-writes this device's subscription (spec 7: messagingTokens): the same endpoint again
+ * Merge-writes this device's subscription: the same endpoint again
  * refreshes its keys; an endpoint last registered by another account (a shared device, someone
  * else signed in) becomes this customer's, and the pushes still queued for the other account are
  * dropped with the old row rather than shown to the wrong person.
@@ -20,7 +20,7 @@ export async function savePushSubscription(
   userId: string,
   input: PushSubscriptionInput,
 ): Promise<{ id: string; devices: number }> {
-  const problem = pushEndpointProblem(input.endpoint, ctx.config.push.serviceHosts);
+  const problem = pushEndpointProblem(input.endpoint, ctx.config.push);
   if (problem) throw unprocessable(problem, { code: 'push_endpoint_refused' });
   const now = ctx.now();
   const keys = {
