@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { inTransactionUnderLock } from '../db/advisory-lock';
 import type { Db } from '../db/client';
 import { city } from '../db/schema';
 import { buildDemoCatalogue } from '../catalogue/demo-catalogue';
@@ -19,8 +20,17 @@ export interface SeedReport {
  * Outside production: load the demo catalogue into an empty database, make sure the demo
  * accounts exist, keep the demo therapists' availability reaching 36 days ahead, and keep the
  * demo accounts' history (address, card, credit, a past and an upcoming appointment) fresh.
+ *
+ * Instances started together each seed after migrating, and on a fresh database each would find
+ * it empty and insert the same accounts: so, as the migrations, one seeds at a time. In one
+ * transaction under an advisory lock, the next waits for the commit and finds nothing to do.
+ * Nothing here calls the network.
  */
 export async function seedDemoData(db: Db, now: Date): Promise<SeedReport> {
+  return inTransactionUnderLock(db, 'seed-demo-data', (tx) => seed(tx, now));
+}
+
+async function seed(db: Db, now: Date): Promise<SeedReport> {
   const catalogue = buildDemoCatalogue(now);
   const [row] = await db.select({ n: count() }).from(city);
   let catalogueLoaded = false;
