@@ -1,5 +1,5 @@
-// Import boundaries of src/, checked by `npm run lint` (so by `npm test`). See
-// docs/decisions/0023-server-boundaries.md and the README's "How the code is laid out".
+// Import boundaries of src/, bench/ and scripts/, checked by `npm run lint` (so by `npm test`).
+// See docs/decisions/0023-server-boundaries.md, 0071 and the README's "How the code is laid out".
 //
 // Test files are left out of the cruise: they sit on top of everything and may import what they
 // test from any folder, plus src/test-support. What is cruised is production code and
@@ -22,12 +22,35 @@ export default {
       to: { path: '^src/server/[^/]+$', circular: true },
     },
     {
+      name: 'server-root-wiring-is-on-top',
+      severity: 'error',
+      comment:
+        'A folder of src/server imports, of the files at its root, only what every use case is ' +
+        'handed (app-context.ts, config.ts). The others (app.ts, main.ts, logging.ts) put the ' +
+        'folders together and start them: above every folder, imported by none. See ' +
+        'docs/decisions/0071.',
+      from: { path: '^src/server/[^/]+/' },
+      to: { path: '^src/server/[^/]+$', pathNot: '^src/server/(app-context|config)\\.ts$' },
+    },
+    {
+      name: 'server-root-context-is-below',
+      severity: 'error',
+      comment:
+        'app-context.ts and config.ts are imported by every folder of src/server, so they reach ' +
+        'no folder but db/ (which imports neither back), directly or through others: otherwise ' +
+        'that folder and each folder using the context depend on each other, a cycle the ' +
+        'folder rule cannot see at the root. A folder adds what it contributes to the context ' +
+        'from its own side (as booking/booking-context.ts does). See docs/decisions/0071.',
+      from: { path: '^src/server/(app-context|config)\\.ts$' },
+      to: { path: '^src/server/[^/]+/', pathNot: '^src/server/db/', reachable: true },
+    },
+    {
       name: 'no-module-cycle',
       severity: 'error',
       comment:
         'These modules import each other (perhaps through others). Move what both need into a ' +
         'module of its own.',
-      from: { path: '^src/' },
+      from: { path: '^(src|bench|scripts)/' },
       to: { circular: true },
     },
     {

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseKind } from '../src/server/db/client';
-import type { BenchOptions } from './availability';
+import type { BenchOptions } from './bench-options';
 import { ROOT, type PreparedDatabase } from './bench-server';
 import type { LoadedCounts } from './load-scale-data';
 import { PROFILE_EXPLAINED, profileLines, type Frame, type ProfileSummary } from './cpu-profile';

@@ -10,6 +10,7 @@ import {
   type BenchServer,
   type PreparedDatabase,
 } from './bench-server';
+import type { BenchOptions } from './bench-options';
 import { runLoad, type LoadOptions, type LoadResult } from './load-test';
 import { cpuSnapshot } from './process-cpu';
 import { createPrng } from './prng';
@@ -26,13 +27,6 @@ import { generateScaleData, SCALE_CITIES, type ScaleData } from './scale-data';
 // `npm run bench -- availability`: the therapists search under load, against a liveness route on
 // the same server as the ceiling, then again with the availability cache off for the honest cost
 // of computing an answer.
-
-export interface BenchOptions {
-  databases: DatabaseKind[];
-  durationSeconds: number;
-  connections: number;
-  warmupSeconds: number;
-}
 
 export const SEED = 20_000;
 const MIX_DAYS = 14;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { DatabaseKind } from '../src/server/db/client';
-import { runAvailabilityBench, type BenchOptions } from './availability';
+import { runAvailabilityBench } from './availability';
+import type { BenchOptions } from './bench-options';
 import { runBookingBench } from './booking';
 import { runCleanups } from './cleanup';
 

@@ -1,0 +1,12 @@
+import type { AvailabilityCache } from './availability-cache';
+import type { CatalogueCache } from './catalogue-cache';
+
+// Booking's part of what every use case is handed: declared here, not in app-context.ts, so the
+// dependency runs one way, from booking to the context (docs/decisions/0071).
+declare module '../app-context' {
+  interface AppContext {
+    availabilityCache: AvailabilityCache;
+    /** A search's catalogue reads (facts, candidates), used while the catalogue version is unchanged. */
+    catalogueCache: CatalogueCache;
+  }
+}

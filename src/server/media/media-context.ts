@@ -1,0 +1,10 @@
+import type { MediaStorage } from './media-storage';
+
+// Media's part of what every use case is handed: declared here, not in app-context.ts, so the
+// dependency runs one way, from media to the context (docs/decisions/0071).
+declare module '../app-context' {
+  interface AppContext {
+    /** Uploaded files: therapists' photos (local disk under the data folder by default). */
+    media: MediaStorage;
+  }
+}
