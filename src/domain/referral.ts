@@ -1,6 +1,9 @@
+import { sameUkPhone } from './uk-phone';
+
 /**
- * Spec 5: "A referral code equal to the user's own uid is ignored." Codes are trimmed first so a
- * pasted code with stray spaces still counts, and so does a self-referral padded with spaces.
+ * A code equal to the customer's own id is ignored (docs/product.md#referrals). Codes are trimmed
+ * first so a pasted code with stray spaces still counts, and so does a self-referral padded with
+ * spaces.
  */
 export function effectiveReferralCode(
   code: string | null | undefined,
@@ -57,13 +60,6 @@ export function mailboxOf(email: string): string {
   return `${gmail ? plain.replace(/\./g, '') : plain}@${gmail ? 'gmail.com' : domain}`;
 }
 
-/** A UK phone number as digits from the national 0, so +44 7700 900123 equals 07700900123. */
-export function phoneDigitsOf(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.startsWith('44')) return `0${digits.slice(2).replace(/^0/, '')}`;
-  return digits;
-}
-
 export interface ReferralParty {
   id: string;
   email: string;
@@ -74,12 +70,13 @@ export interface ReferralParty {
 export function samePerson(a: ReferralParty, b: ReferralParty): boolean {
   if (a.id === b.id) return true;
   if (mailboxOf(a.email) === mailboxOf(b.email)) return true;
-  const phoneA = a.phoneNumber ? phoneDigitsOf(a.phoneNumber) : '';
-  const phoneB = b.phoneNumber ? phoneDigitsOf(b.phoneNumber) : '';
-  return phoneA.length >= 7 && phoneA === phoneB;
+  return sameUkPhone(a.phoneNumber, b.phoneNumber);
 }
 
-/** Spec 5: the referral credit comes off the first booking, never more than its price. */
+/**
+ * docs/product.md#referrals: the referral credit comes off the first booking, never more than its
+ * price.
+ */
 export function referralDiscount(totalPricePence: number, valuePence: number): number {
   return Math.max(0, Math.min(totalPricePence, valuePence));
 }
