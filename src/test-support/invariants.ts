@@ -29,6 +29,32 @@ const cardRefunded = sql`(b.refunded_pence - coalesce((select sum(w.amount_pence
 const mailCount = (kind: string) => sql`(select count(*) from email_outbox o
   where o.dedupe_key = 'booking-' || b.id::text || ${`-${kind}`})`;
 
+/**
+ * The referral rules (decisions 0029 and 0067): a referrer is credited for a friend's appointment
+ * that took place, never for a payment, and once; a referral's discount is used by a booking of
+ * the friend's that reserved it and was paid.
+ */
+export const REFERRAL_INVARIANTS: Invariant[] = [
+  {
+    name: "a referrer is credited once, and only after the friend's appointment took place",
+    offenders: () => sql`select r.id, r.status, count(w.id) as credits
+      from referral r left join wallet_entry w on w.referral_id = r.id and w.kind = 'referral_credit'
+      group by r.id
+      having count(w.id) <> (case when r.status = 'completed' then 1 else 0 end)
+          or (r.status = 'completed' and (min(w.amount_pence) <> r.value_pence
+                or min(w.user_id) <> r.referrer_user_id
+                or not exists (select 1 from booking b
+                  where b.customer_id = r.referred_user_id and b.status = 'completed')))`,
+  },
+  {
+    name: "a referral's discount is used only by a paid booking of the friend that reserved it",
+    offenders: () => sql`select r.id, r.discount_booking_id, b.status
+      from referral r join booking b on b.id = r.discount_booking_id
+      where b.referral_id is distinct from r.id or b.referral_discount_pence = 0
+         or b.customer_id <> r.referred_user_id or not ${everConfirmed}`,
+  },
+];
+
 export const INVARIANTS: Invariant[] = [
   {
     name: 'a confirmed booking kept exactly its amount due',
@@ -123,6 +149,7 @@ export const INVARIANTS: Invariant[] = [
                 or min(w.amount_pence) <> g.amount_pence or min(w.user_id) <> g.redeemed_by_user_id))
           or (g.status = 'active' and (count(w.id) <> 0 or g.balance_pence <> g.amount_pence))`,
   },
+  ...REFERRAL_INVARIANTS,
 ];
 
 export interface BrokenInvariant {
@@ -131,9 +158,13 @@ export interface BrokenInvariant {
 }
 
 /** The rules that do not hold, each with (up to 5 of) its offending rows; empty when all hold. */
-export async function brokenInvariants(db: Db, holdCutoff: Date): Promise<BrokenInvariant[]> {
+export async function brokenInvariants(
+  db: Db,
+  holdCutoff: Date,
+  rules: readonly Invariant[] = INVARIANTS,
+): Promise<BrokenInvariant[]> {
   const broken: BrokenInvariant[] = [];
-  for (const invariant of INVARIANTS) {
+  for (const invariant of rules) {
     const rows = await queryRows<Record<string, unknown>>(db, invariant.offenders(holdCutoff));
     if (rows.length > 0) broken.push({ name: invariant.name, rows: rows.slice(0, 5) });
   }

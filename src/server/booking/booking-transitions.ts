@@ -16,7 +16,7 @@ import {
 import { rulesConfigOf } from './rules-config';
 import { PENDING_STATUSES, bookingRows, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit, spendCredit } from './booking-wallet';
-import { completeReferral, referralDiscountIsFree } from '../referrals/settle-referral';
+import { referralDiscountIsFree, useReferralDiscount } from '../referrals/settle-referral';
 
 // The status changes of a booking that waits for payment. Callers hold the booking row lock
 // (lockBooking) and pass the row they locked. Every change is a compare-and-set from the status
@@ -221,7 +221,7 @@ export async function confirmBooking(
   const buffer = rulesConfigOf(ctx.config).bufferMinutes;
   const found = readChangedBooking(raw, now, ctx.config, buffer);
   await spendCredit(tx, b);
-  await completeReferral(tx, b, now);
+  await useReferralDiscount(tx, b);
   await announceBookingChange(ctx, tx, b.id, 'confirmed', found);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { queryRows } from '../db/query-rows';
 import { inTransaction } from '../db/transaction';
+import { creditReferrers } from '../referrals/credit-referrers';
 import { enqueueBookingWebhooks } from '../webhooks/enqueue-booking-webhook';
 
 // A confirmed booking whose treatment time has ended is 'completed': past appointments are told
@@ -10,7 +11,9 @@ import { enqueueBookingWebhooks } from '../webhooks/enqueue-booking-webhook';
 // buffer that total_duration_minutes includes. Claimed with SKIP LOCKED and moved by a compare-and-set from 'confirmed', so a cancel in
 // flight (which holds the row) is never overwritten and two instances never move a row twice.
 // Each batch is one transaction with its booking.completed webhooks, so the company's other
-// systems hear of exactly the bookings that were completed.
+// systems hear of exactly the bookings that were completed, and with the referral credit a
+// referred friend's first appointment earns their referrer (decision 0067), so it is written
+// exactly when the appointment is recorded as having taken place.
 
 export const COMPLETION_INTERVAL_MS = 60_000;
 const BATCH = 500;
@@ -20,7 +23,8 @@ export async function completePastBookings(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const now = ctx.now().toISOString();
+    const at = ctx.now();
+    const now = at.toISOString();
     const done = await inTransaction(ctx.db, async (tx) => {
       const ids = await queryRows<{ id: string }>(
         tx,
@@ -37,6 +41,11 @@ export async function completePastBookings(
             for update skip locked)
             and status = 'confirmed'
           returning id`,
+      );
+      await creditReferrers(
+        tx,
+        ids.map((r) => r.id),
+        at,
       );
       await enqueueBookingWebhooks(
         ctx,

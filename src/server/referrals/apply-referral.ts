@@ -6,7 +6,7 @@ import type { Bound } from '../db/query-rows';
 import { booking, referral, user } from '../db/schema';
 import { findReferrer } from './referral-codes';
 
-// Spec 5: a referred customer's first booking gets referralCredit off. A customer is referred
+// A referred customer's first booking gets referralCredit off. A customer is referred
 // once, only before their first paid booking, and never by themselves. The discount belongs to
 // the account once attached, so later holds find it without the link. See decision 0029.
 
@@ -50,7 +50,7 @@ async function attachReferral(
   code: string,
 ): Promise<ReferralRow | { refused: string | null }> {
   const referrer = await findReferrer(tx, code);
-  // Unknown codes and one's own are ignored (spec 5): the customer was told nothing either way.
+  // Unknown codes and one's own are ignored: the customer was told nothing either way.
   if (!referrer || referrer.id === customerId) return { refused: null };
   const [me] = await tx
     .select({ id: user.id, email: user.email, phoneNumber: user.phoneNumber })

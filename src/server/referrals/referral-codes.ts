@@ -42,7 +42,7 @@ const referrerColumns = {
 // An erased account (docs/decisions/0019) refers nobody.
 const notDeleted = not(like(user.email, `%${DELETED_DOMAIN}`));
 
-/** The customer a code stands for: their uid (spec 5) or their friendly code, in any case. */
+/** The customer a code stands for: their id or their friendly code, in any case. */
 export async function findReferrer(db: Db, code: string): Promise<Referrer | null> {
   const trimmed = code.trim();
   const [byId] = await db

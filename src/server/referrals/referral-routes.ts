@@ -12,7 +12,7 @@ import { validateReferral } from './validate-referral';
 
 const tags = ['referrals'];
 
-/** Spec 5 and 7: a customer's own referral link, and checking a link someone opened. */
+/** A customer's own referral link, and checking a link someone opened (decision 0029). */
 export const referralRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -36,7 +36,7 @@ export const referralRoutes =
       {
         schema: {
           tags,
-          summary: 'Who a referral code stands for (spec: validateReferral); rate-limited',
+          summary: 'Who a referral code stands for; rate-limited',
           body: validateReferralBody,
           response: { 200: validateReferralAnswer, ...problemResponses(400, 404, 429) },
         },

@@ -1,10 +1,11 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { referral, WALLET_KINDS } from '../db/schema';
-import { appendWalletEntry } from '../wallet/wallet-ledger';
+import { referral } from '../db/schema';
 
-// What a referred customer's booking does to the referral when it is paid or cancelled. Called
-// in the booking's transaction, with its row lock held. See decision 0029.
+// What a referred customer's booking does to the referral's discount when it is paid or
+// cancelled. Called in the booking's transaction, with its row lock held. The referrer's credit
+// is not this file's business: it follows the friend's first completed appointment (decision
+// 0067). See decision 0029 for the discount.
 
 interface DiscountedBooking {
   id: string;
@@ -27,11 +28,11 @@ export async function referralDiscountIsFree(tx: Db, b: DiscountedBooking): Prom
 }
 
 /**
- * The booking is paid: its discount is used, and the referrer is credited referralCredit — once
- * per referral, whatever webhooks, retries and crashes do (the pending → completed move, the
- * entry's idempotency key and a unique index on the referral's credit all say so).
+ * The booking is paid: the discount it reserved is used (compare-and-set from unused, or already
+ * this booking's when a payment is settled twice). The referrer is not credited here: that waits
+ * for the friend's first appointment to take place (credit-referrers.ts, decision 0067).
  */
-export async function completeReferral(tx: Db, b: DiscountedBooking, now: Date): Promise<void> {
+export async function useReferralDiscount(tx: Db, b: DiscountedBooking): Promise<void> {
   if (!hasDiscount(b)) return;
   const used = await tx
     .update(referral)
@@ -46,29 +47,12 @@ export async function completeReferral(tx: Db, b: DiscountedBooking, now: Date):
   if (used.length !== 1) {
     throw new Error(`referral ${b.referralId} discount used by another booking than ${b.id}`);
   }
-  const [completed] = await tx
-    .update(referral)
-    .set({ status: 'completed', completedAt: now })
-    .where(and(eq(referral.id, b.referralId), eq(referral.status, 'pending')))
-    .returning();
-  if (!completed) return;
-  // Only adds to the referrer's wallet, so it needs no lock on it (and takes none: a second
-  // customer's wallet lock here could wait on a transaction that waits on ours).
-  await appendWalletEntry(tx, {
-    userId: completed.referrerUserId,
-    kind: WALLET_KINDS.referral,
-    amountPence: completed.valuePence,
-    description: 'Referral credit',
-    referralId: completed.id,
-    bookingId: b.id,
-    idempotencyKey: `referral-${completed.id}-referrer-credit`,
-    createdAt: now,
-  });
 }
 
 /**
  * The first booking was cancelled with everything paid given back: the discount was not used
- * after all and waits for the customer's next booking. The referrer keeps their credit.
+ * after all and waits for the customer's next booking. The referral's status is left alone: the
+ * referrer is credited for an appointment that took place, never for a payment (decision 0067).
  */
 export async function returnReferralDiscount(tx: Db, b: DiscountedBooking): Promise<void> {
   if (!hasDiscount(b)) return;

@@ -10,7 +10,7 @@ import { findReferrer } from './referral-codes';
 export const REFERRAL_VALIDATION_LIMIT: RateRule = { windowSeconds: 10 * 60, max: 30 };
 
 /**
- * Spec 7 validateReferral: who a code stands for and the credit it brings. Anyone may ask (the
+ * Who a code stands for and the credit it brings (decision 0029). Anyone may ask (the
  * link is opened before signing in), so each address may ask a limited number of times.
  */
 export async function validateReferral(

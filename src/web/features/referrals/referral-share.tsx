@@ -50,8 +50,8 @@ export function ReferralShare() {
       title="Refer a friend"
       description={
         data
-          ? `Give friends ${value} off their first booking. When they pay, you get ${value} in your wallet.`
-          : 'Give friends credit off their first booking, and get credit when they pay.'
+          ? `Give friends ${value} off their first booking. You get ${value} in your wallet once their first appointment has taken place.`
+          : 'Give friends credit off their first booking, and get credit once their first appointment has taken place.'
       }
     >
       {referral.isPending && <p className="text-muted">Loading your referral link…</p>}

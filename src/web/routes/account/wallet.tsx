@@ -52,8 +52,8 @@ export default function WalletPage() {
               <div className="mt-4 flex gap-3 rounded-2xl bg-blush p-4 text-sm">
                 <SparkleIcon className="h-5 w-5 shrink-0 text-brand-700" />
                 <p>
-                  Nothing here yet. When a friend pays for their first treatment with your referral
-                  link, your credit appears here.
+                  Nothing here yet. When a friend you referred has had their first treatment, your
+                  referral credit appears here.
                 </p>
               </div>
             ) : (

@@ -15,7 +15,7 @@ export default function CancellationPolicyPage() {
   return (
     <LegalPage
       title="Cancellation policy"
-      updated="21 November 2026"
+      updated="26 November 2026"
       summary={
         <p>
           Cancel for free until {FREE} hours before your appointment starts. Between {FREE} and{' '}
@@ -97,8 +97,9 @@ export default function CancellationPolicyPage() {
           refund is worked out on what you paid by card and from your wallet.
         </li>
         <li>
-          The friend who referred you keeps the credit they received when you paid, whatever happens
-          to the booking afterwards.
+          The friend who referred you is credited only once your first appointment has taken place,
+          not when you pay. A booking you cancel earns them nothing; the first appointment you go on
+          to have does.
         </li>
       </ul>
 

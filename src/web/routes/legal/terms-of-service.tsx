@@ -10,7 +10,7 @@ export default function TermsOfServicePage() {
   return (
     <LegalPage
       title="Terms of service"
-      updated="21 November 2026"
+      updated="26 November 2026"
       summary={
         <p>
           You book and pay through us; an independent, vetted therapist comes to you. Prices are in
@@ -64,9 +64,10 @@ export default function TermsOfServicePage() {
         bookings on {BRAND_NAME}. It cannot be exchanged for cash. A new customer can be referred
         once, before their first paid booking, and never by themselves or through a second account
         with the same email address or phone number. Their referral credit comes off their first
-        booking; the friend who referred them receives the same credit once that booking is paid.
-        The cancellation policy says what happens to referral credit when a booking is cancelled. We
-        may withdraw credit obtained by misuse.
+        booking; the friend who referred them receives the same credit once the new customer&rsquo;s
+        first appointment has taken place, not when it is paid, so a booking cancelled for a refund
+        earns nothing. The cancellation policy says what happens to referral credit when a booking
+        is cancelled. We may withdraw credit obtained by misuse.
       </p>
 
       <h2>6. Your appointment</h2>
