@@ -164,8 +164,8 @@ for (const kind of testDatabaseKinds()) {
         cursor = page.nextCursor;
         return page;
       };
-      // The feed may lag behind any writing transaction on the PostgreSQL server, other test
-      // files' included (it never runs ahead of one): read until it has caught up.
+      // The feed may lag behind any writing transaction in this database, the app's own workers'
+      // included (it never runs ahead of one): read until it has caught up.
       const drain = async (expected: number) => {
         for (let round = 0; round < 400 && collected.length < expected; round++) {
           const page = await readPage(env.app);
@@ -216,8 +216,8 @@ for (const kind of testDatabaseKinds()) {
         const early = await book(env.app, ada, at('2026-11-24', '12:00'));
         const late = await book(env.app, ben, at('2026-11-24', '15:00'));
         // Past both bookings' own changes. The feed holds changes back while any older
-        // transaction is open, and on a shared PostgreSQL other tests' transactions count too:
-        // read on until it has handed both confirmations over.
+        // transaction in this database is open: read on until it has handed both confirmations
+        // over.
         const confirmed = new Set<string>();
         for (let round = 0; round < 400 && confirmed.size < 2; round++) {
           if (round > 0) await new Promise((resolve) => setTimeout(resolve, 50));

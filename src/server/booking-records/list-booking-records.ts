@@ -9,15 +9,17 @@ import { ukDayInterval } from '../../domain/uk-time';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import type { BookingChangeKind, BookingStatus } from '../db/schema';
+import { sqlState } from '../db/transaction';
 import { HttpProblem } from '../http/problem';
+import { feedBound, type FeedBoundScope } from './feed-bound';
 import { loadBookingRecords } from './load-booking-records';
 
 // GET /api/internal/bookings: a filtered listing by start time, or (with since=) the change feed.
 //
 // The feed is read in the order of (writing transaction id, change id), and only up to the oldest
-// transaction still running (pg_snapshot_xmin). A transaction that began earlier but commits later
-// cannot then slip in behind a cursor already handed out: every change it will ever make sorts
-// after anything returned so far. See docs/decisions/0034-booking-records-and-change-feed.md.
+// transaction still running in this database (feed-bound.ts). A transaction that began earlier but
+// commits later cannot then slip in behind a cursor already handed out: every change it will ever
+// make sorts after anything returned so far. See docs/decisions/0034 and 0068.
 
 type Filters = Pick<BookingListQuery, 'therapist' | 'city' | 'status' | 'from' | 'to'>;
 
@@ -97,6 +99,8 @@ interface ChangeRow {
   at: string | Date;
 }
 
+const INSUFFICIENT_PRIVILEGE = '42501';
+
 /** Changes after the cursor "txid.id" ("0.0" for the beginning), oldest first. */
 export async function readBookingFeed(
   db: Db,
@@ -105,19 +109,26 @@ export async function readBookingFeed(
 ): Promise<BookingFeedAnswer> {
   checkRange(query);
   const [txid = '0', id = '0'] = since.split('.');
-  const where = [
-    sql`(c.txid, c.id) > (${txid}::bigint, ${id}::bigint)`,
-    // Only what no running transaction can still precede (see the note at the top).
-    sql`c.txid < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
-    ...filterSql(query),
-  ];
-  const rows = await queryRows<ChangeRow>(
-    db,
-    sql`select c.id, c.txid, c.booking_id, c.kind, c.from_status, c.to_status, c.at
-        from booking_change c join booking b on b.id = c.booking_id
-        where ${and(where)}
-        order by c.txid, c.id limit ${query.limit + 1}`,
-  );
+  const read = (scope: FeedBoundScope) => {
+    const where = [
+      sql`(c.txid, c.id) > (${txid}::bigint, ${id}::bigint)`,
+      // Only what no running transaction can still precede (see the note at the top).
+      sql`c.txid < ${feedBound(scope)}`,
+      ...filterSql(query),
+    ];
+    return queryRows<ChangeRow>(
+      db,
+      sql`select c.id, c.txid, c.booking_id, c.kind, c.from_status, c.to_status, c.at
+          from booking_change c join booking b on b.id = c.booking_id
+          where ${and(where)}
+          order by c.txid, c.id limit ${query.limit + 1}`,
+    );
+  };
+  const rows = await read('database').catch((error: unknown) => {
+    // A role barred from pg_stat_activity cannot tell databases apart: wait for the whole server.
+    if (sqlState(error) === INSUFFICIENT_PRIVILEGE) return read('server');
+    throw error;
+  });
   const page = rows.slice(0, query.limit);
   const records = new Map(
     (
