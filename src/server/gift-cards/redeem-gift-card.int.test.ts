@@ -16,6 +16,7 @@ import {
 import { createTestCustomer } from '../../test-support/test-customer';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { giftCard, walletEntry } from '../db/schema';
+import { REDEEM_RULES } from './redeem-gift-card';
 
 // Redeeming: a code's whole balance moves into one wallet, once, however many try at the same
 // moment; unknown, used and not-yet-sent codes each get their own clear answer; and guessing is
@@ -199,6 +200,36 @@ for (const kind of testDatabaseKinds()) {
       } finally {
         env.clock.set('2026-11-23T08:00:00Z');
       }
+    });
+
+    it("a customer's own burst of tries with a real code spends none of their allowance", async () => {
+      const gus = await createTestCustomer(env.app);
+      const card = await boughtCard({ amountPence: 2000 });
+      const address = '192.0.2.77';
+      // More tries at once than the account's allowance: those beyond it are refused while the
+      // others are in flight (the count comes before the lookup), and none may stay counted.
+      const burst = await Promise.all(
+        Array.from({ length: 3 * REDEEM_RULES.account.max }, () =>
+          redeemRequest(env.app, gus, card.code, address),
+        ),
+      );
+      const statuses = burst.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 429)).toEqual([]);
+      // The burst did outrun the allowance, or this test would prove nothing.
+      expect(statuses).toContain(429);
+      expect(await ledgerFor(card.id)).toHaveLength(1);
+
+      const fresh = await boughtCard({ amountPence: 1000 });
+      expect((await redeemRequest(env.app, gus, fresh.code, address)).statusCode).toBe(200);
+      expect((await getJson(env.app, gus, '/api/me/wallet')).json().balancePence).toBe(3000);
+      // The whole allowance is left for guesses, and guesses still count.
+      for (let n = 1; n <= REDEEM_RULES.account.max; n++) {
+        const guess = `GLOW-3333-3333-3333-${String(n).padStart(4, '0')}`;
+        expect((await redeemRequest(env.app, gus, guess, address)).statusCode).toBe(404);
+      }
+      const refused = await redeemRequest(env.app, gus, 'GLOW-3333-3333-3333-9999', address);
+      expect(refused.statusCode).toBe(429);
     });
 
     it('limits guesses per address across accounts', async () => {

@@ -20,7 +20,10 @@ import type { RedeemGiftCardAnswer } from '../../contract/gift-cards';
 // Codes carry 80 bits, so guessing is hopeless anyway; the limits below stop a script from trying
 // at all, in the spirit of the sign-in limits (docs/decisions/0018): counted per account and per
 // address in fixed windows, before the code is looked up so parallel tries cannot slip past, and
-// given back when the code turns out to exist — only guesses use up the allowance.
+// given back when the code turns out to exist — only guesses use up the allowance. A try refused
+// by a limit looked nothing up, so it is given back at once too (decision 0068): otherwise a
+// customer's own burst of tries with a real code, some refused while the others were in flight,
+// would leave the refused ones counted after the others had been given back.
 
 export const REDEEM_RULES: { account: RateRule; address: RateRule } = {
   account: { windowSeconds: 15 * 60, max: 10 },
@@ -46,15 +49,22 @@ const tooMany = (retryAfterSeconds: number) =>
     'too_many_attempts',
   );
 
-/** Counts one try against the account and the address; a 429 when either has had enough. */
+/**
+ * Counts one try against the account and the address while it is checked; a 429, counting
+ * nothing, when either has had enough.
+ */
 async function countTry(ctx: AppContext, userId: string, address: string, nowMs: number) {
   const accountKey = redeemAccountKey(userId);
   const byAccount = await consumeAttempt(ctx.db, accountKey, REDEEM_RULES.account, nowMs);
-  if (!byAccount.allowed) throw tooMany(byAccount.retryAfterSeconds);
+  if (!byAccount.allowed) {
+    await returnAttempt(ctx.db, accountKey);
+    throw tooMany(byAccount.retryAfterSeconds);
+  }
   const addressKey = redeemAddressKey(address);
   const byAddress = await consumeAttempt(ctx.db, addressKey, REDEEM_RULES.address, nowMs);
   if (!byAddress.allowed) {
-    // Refused by the other limit before anything was checked: not a guess against the account.
+    // Refused before anything was checked: a guess against neither the address nor the account.
+    await returnAttempt(ctx.db, addressKey);
     await returnAttempt(ctx.db, accountKey);
     throw tooMany(byAddress.retryAfterSeconds);
   }
