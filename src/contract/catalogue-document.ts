@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS } from '../domain/account-forms';
+import { isOneLine } from '../domain/text-lines';
 
 // The import/export format shared by the admin command line and /api/internal/*.
 // Extra optional fields are accepted (and ignored) so other systems can send richer records.
@@ -10,6 +11,13 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes');
 const id = z.string().min(1, 'must not be empty').max(100);
+// Names reach emails, calendar files and exports, where a line break would start a new line.
+const name = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine(isOneLine, 'must be one line, without line breaks or control characters');
 // PostgreSQL keeps instants from 4713 BC, but they reach it as ISO text in UTC (toISOString), which
 // it reads only for years 0001 to 9999: year 0 does not exist in its calendar, and an offset can
 // carry a valid-looking 9999-12-31T23:00-05:00 into year 10000. Outside that range the insert
@@ -29,14 +37,14 @@ const genderSchema = z.enum(GENDERS);
 
 export const citySchema = z.looseObject({
   slug,
-  name: z.string().min(1).max(100),
+  name: name(100),
   active: z.boolean().optional(),
 });
 
 export const treatmentSchema = z.looseObject({
   id,
-  name: z.string().min(1).max(200),
-  category: z.string().min(1).max(100),
+  name: name(200),
+  category: name(100),
   description: z.string().max(2000).default(''),
   pricePence: z.number().int('must be whole pence').nonnegative(),
   durationMinutes: z
@@ -62,7 +70,7 @@ export const therapistSchema = z.looseObject({
   username: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,39}$/, 'must be 2-40 lower-case letters, digits, dots, dashes'),
-  name: z.string().min(1).max(200),
+  name: name(200),
   bio: z.string().max(4000).default(''),
   photoUrl: z.string().max(2000).nullable().optional(),
   active: z.boolean(),

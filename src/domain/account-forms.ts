@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, ONE_LINE_MESSAGE } from './text-lines';
 
 // One set of form rules, used by the web forms for instant field errors and by the server as the
 // last word. Messages are written for customers.
@@ -39,7 +40,12 @@ export function isUkPhoneNumber(raw: string): boolean {
   return /^(?:\+44|0044|0)(?:[1-37]\d{8,9})$/.test(digits);
 }
 
-const trimmed = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters`);
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep this under ${max} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE);
 const required = (label: string, max: number) => trimmed(max).min(1, `Enter ${label}`);
 
 export const nameSchema = required('your name', 100);
@@ -47,6 +53,7 @@ export const phoneSchema = z
   .string()
   .trim()
   .min(1, { message: 'Enter your phone number', abort: true })
+  .refine(isOneLine, { message: ONE_LINE_MESSAGE, abort: true })
   .refine(isUkPhoneNumber, 'Enter a UK phone number, like 07700 900123');
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address');
 export const passwordSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants';
 import { isIsoDate, localToInstant, ukDateOf } from './uk-time';
+import { isOneLine, isPlainText, ONE_LINE_MESSAGE, PLAIN_TEXT_MESSAGE } from './text-lines';
 
 // Gift cards (docs/decisions/0031): what a buyer may ask for, when the recipient's email goes out,
 // and how a code is written and read back. Pure: the clock and the time zone come in as arguments,
@@ -62,14 +63,19 @@ export const giftCardDetailsSchema = z.object({
     .min(GIFT_CARD_MIN_PENCE, 'Choose an amount from £10 to £500')
     .max(GIFT_CARD_MAX_PENCE, 'Choose an amount from £10 to £500')
     .refine((pence) => pence % 100 === 0, 'Choose a whole number of pounds'),
-  recipientName: trimmed(GIFT_CARD_NAME_MAX, 'the name').min(1, "Enter the recipient's name"),
+  recipientName: trimmed(GIFT_CARD_NAME_MAX, 'the name')
+    .refine(isOneLine, ONE_LINE_MESSAGE)
+    .min(1, "Enter the recipient's name"),
   recipientEmail: z
     .string()
     .trim()
     .toLowerCase()
     .max(254, 'Enter a valid email address')
     .email('Enter a valid email address'),
-  message: trimmed(GIFT_CARD_MESSAGE_MAX, 'the message').default(''),
+  // Typed in a text area: line breaks are the buyer's own (decision 0068).
+  message: trimmed(GIFT_CARD_MESSAGE_MAX, 'the message')
+    .refine(isPlainText, PLAIN_TEXT_MESSAGE)
+    .default(''),
   sendOn: z.string().refine(isIsoDate, 'Choose the day to send it'),
 });
 export type GiftCardDetailsInput = z.input<typeof giftCardDetailsSchema>;
