@@ -5,9 +5,8 @@ import { z } from 'zod';
 
 export const therapistPhotoParams = z.object({ id: z.string().min(1).max(100) });
 
-export const mediaFileParams = therapistPhotoParams.extend({
-  file: z.string().max(200),
-});
+/** No length rules: a name too long to be one of ours is a 404 like any unknown one (0068). */
+export const mediaFileParams = z.object({ id: z.string(), file: z.string() });
 
 export const therapistPhotoAnswer = z.object({
   therapistId: z.string(),

@@ -7,12 +7,18 @@ import { parseMediaFile, PHOTO_FORMATS } from '../../contract/therapist-photo-pa
 import type { AppContext } from '../app-context';
 import { therapist } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { isSafeKey } from './media-storage';
 import { photoKey } from './photo-files';
 import { portraitSvg } from './portrait';
 
 // GET /media/therapists/<id>/<version>-<size>.<avif|webp|jpg>: an uploaded photo's copies, public
 // and cached for good (a new photo has a new version, so a new name). GET .../portrait.svg: the
 // drawn portrait of a therapist without one, drawn again on each ask (it is small and quick).
+//
+// Every other path under /media, whatever its shape (no file, more segments, dot segments, a name
+// too long to be one of ours, another method), is a miss like an unknown photo, answered with the
+// same problem+json 404 by this folder's own not-found handler: it never falls through to the web
+// app, which would answer a path without a file extension with its HTML page (decision 0068).
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const A_DAY = 'public, max-age=86400';
@@ -22,11 +28,14 @@ const binary = z
   .instanceof(Buffer)
   .meta({ type: 'string', format: 'binary', description: 'The image' });
 
-export const mediaRoutes =
+const mediaFiles =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.setNotFoundHandler(() => {
+      throw new HttpProblem(404, NOT_FOUND);
+    });
     app.get(
-      '/media/therapists/:id/:file',
+      '/therapists/:id/:file',
       {
         schema: {
           tags: ['media'],
@@ -64,10 +73,19 @@ export const mediaRoutes =
             .header('cache-control', A_DAY)
             .send(Buffer.from(portraitSvg(id)));
         }
-        const bytes = await ctx.media.get(photoKey(id, wanted.version, wanted.size, wanted.ext));
+        const key = photoKey(id, wanted.version, wanted.size, wanted.ext);
+        // An id the storage could never hold ("." or "..", say) is a miss, not a broken request.
+        if (!isSafeKey(key)) throw new HttpProblem(404, NOT_FOUND);
+        const bytes = await ctx.media.get(key);
         if (!bytes) throw new HttpProblem(404, NOT_FOUND);
         const type = PHOTO_FORMATS.find((f) => f.ext === wanted.ext)?.type ?? 'image/jpeg';
         return reply.header('content-type', type).header('cache-control', IMMUTABLE).send(bytes);
       },
     );
+  };
+
+export const mediaRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(mediaFiles(ctx), { prefix: '/media' });
   };
