@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import {
   openDatabase,
@@ -6,9 +8,16 @@ import {
   type DatabaseKind,
   type OpenOptions,
 } from '../server/db/client';
+import {
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  uniqueDatabaseName,
+  withDatabaseName,
+} from './template-names';
 
 // Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
-// Each PostgreSQL run gets a fresh database of its own, dropped afterwards.
+// Each PostgreSQL run gets a fresh database of its own, dropped afterwards. Under Vitest both start
+// as copies of a database the global setup migrated once (database-templates.ts).
 
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -19,22 +28,12 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 export async function createTestDatabase(
   kind: DatabaseKind,
   options: OpenOptions = {},
 ): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null }, options);
-    await database.migrate();
-    return { ...database, url: null, destroy: () => database.close() };
-  }
-  const blank = await createBlankPostgresDatabase();
+  if (kind === 'pglite') return createPgliteTestDatabase(options);
+  const blank = await createPostgresDatabase(process.env[POSTGRES_TEMPLATE_ENV]);
   const database = await openDatabase({ kind: 'postgres', url: blank.url }, options);
   await database.migrate();
   return {
@@ -47,18 +46,60 @@ export async function createTestDatabase(
   };
 }
 
+/** In memory when there is no template; otherwise a copy of the template's folder, removed after. */
+async function createPgliteTestDatabase(options: OpenOptions): Promise<TestDatabase> {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null }, options);
+    await database.migrate();
+    return { ...database, url: null, destroy: () => database.close() };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-test-'));
+  const removeFolder = () => rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  try {
+    await cp(template, dataDir, { recursive: true });
+    const database = await openDatabase({ kind: 'pglite', dataDir }, options);
+    await database.migrate().catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+    return {
+      ...database,
+      url: null,
+      destroy: async () => {
+        try {
+          await database.close();
+        } finally {
+          await removeFolder();
+        }
+      },
+    };
+  } catch (error) {
+    await removeFolder();
+    throw error;
+  }
+}
+
 /** A new, empty PostgreSQL database (no migrations applied), for tests of what happens at start. */
-export async function createBlankPostgresDatabase(): Promise<{
+export function createBlankPostgresDatabase(): Promise<{ url: string; destroy(): Promise<void> }> {
+  return createPostgresDatabase();
+}
+
+/** A new database: empty, or a copy of `template`. */
+async function createPostgresDatabase(template?: string): Promise<{
   url: string;
   destroy(): Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `booking_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = uniqueDatabaseName('booking_test');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   return {
     url: withDatabaseName(adminUrl, name),
     destroy: async () => {
