@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_TIMEOUT_MS, runCli } from '../test-support/run-cli';
+import { CLI_TIMEOUT_MS, runCli, runCliProcess } from '../test-support/run-cli';
 import { serveDataDir } from '../test-support/serve-data-dir';
 import { buildTestApp } from '../test-support/test-app';
 import { exportCatalogue } from '../server/catalogue/export-catalogue';
@@ -75,8 +75,11 @@ afterAll(async () => {
 describe('admin command line: usage and input', () => {
   const env = () => ({ DATA_DIR: path.join(workDir, 'untouched') });
 
+  // These two, the round trip below and the server's lock below run `npm run admin`'s own process:
+  // its exit code, output streams and settings from the environment. The rest run its code here
+  // (test-support/run-cli.ts), which is the same commands without a Node start each.
   it('prints help and exits 0', async () => {
-    const run = await runCli(['help'], env());
+    const run = await runCliProcess(['help'], env());
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: npm run admin -- <command>');
   });
@@ -90,7 +93,7 @@ describe('admin command line: usage and input', () => {
   });
 
   it('exits 2 on a configuration error', async () => {
-    const run = await runCli(['export'], { DATABASE_URL: 'mysql://localhost/x' });
+    const run = await runCliProcess(['export'], { DATABASE_URL: 'mysql://localhost/x' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('DATABASE_URL: must be a postgres:// connection string');
   });
@@ -179,7 +182,7 @@ describe.each(testDatabaseKinds())(
     });
 
     it('imports a file, then round-trips it through export', async () => {
-      const imported = await runCli(
+      const imported = await runCliProcess(
         ['import', await file(`catalogue-${kind}.json`, catalogue)],
         env,
       );
@@ -189,7 +192,7 @@ describe.each(testDatabaseKinds())(
       );
       expect(imported.code).toBe(0);
 
-      const first = await runCli(['export'], env);
+      const first = await runCliProcess(['export'], env);
       expect(first.code).toBe(0);
       expect(first.stderr).toBe(
         'Exported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
@@ -272,7 +275,10 @@ describe.each(testDatabaseKinds())(
       );
       expect(await database.db.select().from(city)).toEqual([]);
 
-      const good = await runCli(['import', await file(`served-${kind}.json`, catalogue)], env);
+      const good = await runCliProcess(
+        ['import', await file(`served-${kind}.json`, catalogue)],
+        env,
+      );
       expect(good.stdout).toBe(
         'Imported 1 city, 2 treatments, 1 therapist, 2 availability windows.\n',
       );
