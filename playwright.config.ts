@@ -18,13 +18,30 @@ import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN, E2E_PORT } from './e2e/env';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'athome-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
+/**
+ * Specs about how a page is laid out or touched: axe on every page (contrast, target sizes and
+ * reflow differ on a phone), the cookie sheet's share of a small screen, the payment step in view
+ * below the sticky bars, and links that start loading their page when touched.
+ */
+const PHONE_SPECS = [
+  'accessibility.spec.ts',
+  'checkout-focus.spec.ts',
+  'cookie-consent.spec.ts',
+  'route-preload.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
+  // A folder of its own, since Playwright empties it on every start: test-results/timings.json,
+  // which npm test writes after the run (scripts/test-summary.mjs), is left alone.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // Retries hide flakiness; a flaky test is a bug to fix.
   retries: 0,
-  workers: 1,
+  // Two files at a time, one per core: every spec makes its own accounts, cities and therapists,
+  // so two running against the one server never take each other's slots (decision 0069).
+  workers: 2,
   reporter: 'list',
   // Whole journeys (sign up, sign in, every account page) take 15–30 s on a loaded 2-core machine;
   // the limit only stops a hung test, speed is measured in bench/.
@@ -42,7 +59,10 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
     {
+      // The phone runs the specs whose subject is layout or touch (a new one joins this list);
+      // the journeys are the same code on both and run on the desktop only (decision 0069).
       name: 'mobile',
+      testMatch: PHONE_SPECS,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
@@ -83,6 +103,7 @@ export default defineConfig({
         OIDC_NAME: E2E_OIDC_NAME,
         // Every test signs up and in from the one address; the limits have tests of their own.
         AUTH_RATE_LIMIT: 'false',
+        PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', // push.spec.ts's push service is on 127.0.0.1
       },
     },
   ],
