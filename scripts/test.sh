@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: type check, lint, unit + integration tests (PGlite, and PostgreSQL when
 # TEST_DATABASE_URL is set), a production build with its JavaScript budget and Lighthouse audit,
-# and the Chromium end-to-end tests.
+# and the Chromium end-to-end tests. It ends with the 15 slowest test files and keeps every file's
+# time in test-results/timings.json (scripts/test-summary.mjs, decision 0069).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
