@@ -149,7 +149,7 @@ export default tseslint.config(
   },
   {
     // The API's request and response shapes, shared by the server and the web app (decision
-    // 0025): zod schemas built from the domain's rules, importing nothing else.
+    // 0028): zod schemas built from the domain's rules, importing nothing else.
     files: ['src/contract/**/*.ts'],
     // Its tests prove the contract from both ends, so they drive the server and the web client.
     ignores: ['src/contract/**/*.test.ts'],

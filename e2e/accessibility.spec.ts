@@ -15,7 +15,7 @@ import {
 } from './booking-support';
 import { acceptCookiesUpFront } from './support';
 
-// Issue 13: every page of the spec's route table, signed out and signed in, with axe's full rule
+// Issue 13: every page of docs/product.md#pages, signed out and signed in, with axe's full rule
 // set (WCAG 2.x A and AA and its best practices): zero violations. The projects run it on a phone
 // and on a desktop. Each page is scanned in a real state (a basket on the booking steps, a held
 // payment on the bank page, a saved address to edit), and the test fails if a route in

@@ -52,7 +52,7 @@ test('removing a treatment takes its add-ons with it, and both are reported to a
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Remove Swedish Massage (60 min)' }).click();
-  // Spec 4: if only add-ons remain, all are removed.
+  // docs/product.md#the-booking-flow: if only add-ons remain, all are removed.
   await expect(page.getByRole('button', { name: /Booking summary/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Hot Stones/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Choose a date' })).toBeDisabled();

@@ -99,7 +99,7 @@ test('offline, the appointments page shows the next appointment kept from the la
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.getByText(/went wrong|couldn't load/i)).toHaveCount(0);
 
-  // Back online, the page loads by itself; signing out forgets the kept appointment (spec 4).
+  // Back online, the page loads by itself; signing out forgets the kept appointment.
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
   const stored = () => page.evaluate(() => localStorage.getItem('glow.last-appointment'));

@@ -19,7 +19,7 @@ export const holdBody = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe("The referrer's uid or code from the booking state (spec 3: referrer)"),
+    .describe("The referrer's id or code from the booking selection's referrer"),
   useCredit: z
     .boolean()
     .default(true)

@@ -5,7 +5,7 @@ import { minutes, pence } from './common';
 // GET /api/cities and /api/cities/:city/treatments.
 
 export const cityParams = z.object({
-  // Spec 8: a location without a city cannot load treatments.
+  // docs/product.md#messages: a location without a city cannot load treatments.
   city: z.string().trim().min(1, NO_LOCATION_SET).max(64).describe('City slug, e.g. edinburgh'),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// RFC 9457 problem details: the body of every error answer under /api (DESIGN.md section 7).
+// RFC 9457 problem details: the body of every error answer under /api
+// (docs/architecture.md#http-api).
 
 export const fieldErrorSchema = z.object({
   /** Where the problem is: "query.date", "body.card.number", "$.therapists[2].area". */

@@ -18,7 +18,7 @@ export const sameSitePath = z.string().check(
 const title = z.string().check(z.minLength(1), z.maxLength(200));
 const body = z.string().check(z.maxLength(1000));
 
-/** What the server sends (decrypted by the browser): spec 7's push messages. */
+/** What the server sends, as docs/product.md#push-messages-and-reminders describes it. */
 export const pushPayloadSchema = z.object({
   title,
   body,

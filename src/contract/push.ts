@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Spec 3, 5 and 7: Web Push. A browser's subscription is the spec's messaging token; the server
-// keeps one per device and pushes booking news and reminders to every device of the customer.
+// Web Push (docs/product.md#push-messages-and-reminders). A browser's subscription stands for one
+// device; the server keeps one per device and pushes booking news and reminders to every device of
+// the customer.
 
 /** base64url of so many bytes, padded or not, as PushSubscription.toJSON() gives keys. */
 const base64url = (bytes: number, what: string) =>

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pence } from './common';
 
-// Spec 5 and 7: referral links and codes. A code is a customer's friendly code ("K7Q2-M9XD") or,
-// as in the spec, their uid.
+// Referral links and codes (docs/product.md#referrals). A code is a customer's friendly code
+// ("K7Q2-M9XD") or their id.
 
 export const referralSchema = z.object({
   code: z.string().describe('The friendly code, grouped for reading aloud'),
@@ -16,7 +16,7 @@ export const validateReferralBody = z.object({
   code: z.string().trim().min(1, 'Enter a referral code.').max(200),
 });
 
-/** Spec 7 (validateReferral): who referred, and the credit waiting at checkout. */
+/** Checking a referral code: who referred, and the credit waiting at checkout. */
 export const validateReferralAnswer = z.object({
   referred_by: z.object({
     name: z.string().describe("The referrer's first name"),

@@ -1,9 +1,9 @@
 import { publicApiPaths } from './public-api-paths';
 
-// The web app's pages (spec section 2), in one list the server can check a path against without
-// importing web code: it answers a path that matches none with the not-found page and HTTP 404
-// (docs/decisions/0037). src/web/app/router.tsx declares the same paths, and a test keeps the two
-// lists equal.
+// The web app's pages (docs/product.md#pages), in one list the server can check a path against
+// without importing web code: it answers a path that matches none with the not-found page and HTTP
+// 404 (docs/decisions/0037). src/web/app/router.tsx declares the same paths, and a test keeps the
+// two lists equal.
 
 /** Every page path of the web app, in the router's order, as React Router patterns. */
 export const WEB_ROUTE_PATTERNS = [

@@ -1,6 +1,7 @@
 import { formatWait } from './format';
 
-// The spec's sign-in messages (section 8), word for word, plus our own for the cases it leaves open.
+// The sign-in messages of docs/product.md#sign-in-messages, word for word, and our own for the
+// cases they leave open.
 // Titles and texts are kept apart because the web app shows them as a toast's title and message.
 
 export interface UserMessage {

@@ -2,7 +2,10 @@ import { DAY_MS, type RulesConfig } from './constants';
 import { normaliseIntervals } from './intervals';
 import type { Interval } from './types';
 
-/** Spec 5/9: availability is kept from 1 day past to 36 days ahead of now. */
+/**
+ * docs/product.md#availability-window: availability is kept from 1 day past to 36 days ahead of
+ * now.
+ */
 export function availabilityWindow(
   now: number,
   config: Pick<RulesConfig, 'availabilityPastDays' | 'availabilityAheadDays'>,

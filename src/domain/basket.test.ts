@@ -6,7 +6,7 @@ import { DEFAULT_RULES_CONFIG } from './constants';
 const config = DEFAULT_RULES_CONFIG;
 
 describe('basketTotal', () => {
-  it('fails the default 2300 pence minimum at 2299, short by 1 (spec 9)', () => {
+  it('fails the default 2300 pence minimum at 2299, short by 1', () => {
     const total = basketTotal([{ pricePence: 2299, durationMinutes: 60 }], null, config);
     expect(total).toEqual({
       totalPricePence: 2299,

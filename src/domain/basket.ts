@@ -14,8 +14,9 @@ export interface BasketTotal {
 }
 
 /**
- * Spec 5/9: price = sum of prices; duration = sum of durations + 15 minutes of buffer (travel and
- * set-up); the total must reach the therapist's minimum spend, or 2300 pence when they set none.
+ * docs/product.md#price-duration-and-minimum-spend: price = sum of prices; duration = sum of
+ * durations + 15 minutes of buffer (travel and set-up); the total must reach the therapist's
+ * minimum spend, or 2300 pence when they set none.
  * An empty basket has no booking to buffer, so its duration stays 0.
  */
 export function basketTotal(

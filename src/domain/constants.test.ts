@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { DEFAULT_RULES_CONFIG } from './constants';
 
 describe('DEFAULT_RULES_CONFIG', () => {
-  it('carries the spec section 9 numbers', () => {
+  it('carries the numbers of the product rules', () => {
     expect(DEFAULT_RULES_CONFIG).toEqual({
       noticeMinutes: 60,
       availabilityPastDays: 1,

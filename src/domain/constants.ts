@@ -1,10 +1,11 @@
-// Spec section 9 numbers. Rules read them through RulesConfig so tests and operators can vary them.
+// The rules' numbers (docs/product.md#numbers). Rules read them through RulesConfig so tests and
+// operators can vary them.
 export const DEFAULT_MINIMUM_SPEND_PENCE = 2300;
 export const BOOKING_BUFFER_MINUTES = 15;
 export const AVAILABILITY_PAST_DAYS = 1;
 export const AVAILABILITY_AHEAD_DAYS = 36;
 export const SLOT_GRID_MINUTES = 15;
-// The spec leaves notice open; DESIGN.md section 5 sets the default to 60 minutes.
+// Notice before the earliest slot: 60 minutes unless configured (docs/product.md#slots).
 export const DEFAULT_NOTICE_MINUTES = 60;
 // Times of day are UK wall-clock because customers book "10:00" in their own city.
 export const UK_TIME_ZONE = 'Europe/London';
@@ -35,12 +36,14 @@ export const DEFAULT_RULES_CONFIG: RulesConfig = Object.freeze({
   timeZone: UK_TIME_ZONE,
 });
 
-// DESIGN.md section 5: cancellation terms and the payment hold. The legal pages and the server's
-// refund rules read these same numbers.
+// Cancellation terms and the payment hold (docs/product.md#cancellation). The legal pages and
+// the server's refund rules read these same numbers.
 export const FREE_CANCELLATION_HOURS = 24;
 export const PARTIAL_REFUND_UNTIL_HOURS = 2;
 export const PARTIAL_REFUND_PERCENT = 50;
 export const SLOT_HOLD_MINUTES = 10;
 
-/** Spec 5 and 8: loading treatments for a location without a city is refused with this. */
+/**
+ * docs/product.md#messages: loading treatments for a location without a city is refused with this.
+ */
 export const NO_LOCATION_SET = 'No location set';

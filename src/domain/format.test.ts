@@ -32,7 +32,7 @@ describe('formatPence', () => {
 describe('truncateWords', () => {
   const ten = 'one two three four five six seven eight nine ten';
 
-  it('keeps 10 words as they are (spec 9)', () => {
+  it('keeps 10 words as they are', () => {
     expect(truncateWords(ten)).toBe(ten);
   });
 
@@ -53,7 +53,7 @@ describe('truncateWords', () => {
 describe('formatDateEnGb', () => {
   it('formats the UTC calendar day en-GB', () => {
     expect(formatDateEnGb(Date.UTC(2026, 10, 21, 9, 30))).toBe('21/11/2026');
-    // Spec: dates are UTC, so 23:30 UTC in July is still the 15th though the UK is on the 16th.
+    // Calendar days are UTC, so 23:30 UTC in July is still the 15th though the UK is on the 16th.
     expect(formatDateEnGb(Date.UTC(2026, 6, 15, 23, 30))).toBe('15/07/2026');
   });
 });

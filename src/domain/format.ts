@@ -13,7 +13,10 @@ export function formatPence(pence: number): string {
   return `${pence < 0 ? '-' : ''}£${pounds}.${rest}`;
 }
 
-/** Spec 9: descriptions truncate at 10 words with an ellipsis; whitespace is collapsed either way. */
+/**
+ * Descriptions truncate at 10 words with an ellipsis (docs/product.md#dates-times-and-prices);
+ * whitespace is collapsed either way.
+ */
 export function truncateWords(text: string, maxWords: number = DESCRIPTION_MAX_WORDS): string {
   const words = text.split(/\s+/).filter((w) => w !== '');
   const limit = Math.max(0, Math.floor(maxWords));
@@ -26,7 +29,7 @@ export function truncateWords(text: string, maxWords: number = DESCRIPTION_MAX_W
 let enGbUtcDate: Intl.DateTimeFormat | undefined;
 let longDateParts: Intl.DateTimeFormat | undefined;
 
-/** Spec: calendar days are formatted en-GB in UTC, e.g. "21/11/2026". */
+/** Calendar days in en-GB, in UTC, e.g. "21/11/2026" (docs/product.md#dates-times-and-prices). */
 export function formatDateEnGb(instantMs: number): string {
   enGbUtcDate ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
   return enGbUtcDate.format(instantMs);

@@ -77,7 +77,7 @@ describe('removeTreatments', () => {
     expect(removeTreatments(selected, ['massage'], catalogue)).toEqual(['aromatherapy', 'facial']);
   });
 
-  it('removes everything when only add-ons would remain (spec 4)', () => {
+  it('removes everything when only add-ons would remain', () => {
     expect(
       removeTreatments(['massage', 'hot-stones', 'aromatherapy'], ['massage'], catalogue),
     ).toEqual([]);

@@ -55,7 +55,7 @@ export function selectionProblems(
   }
   if (duplicates.size > 0) problems.push({ kind: 'duplicate', ids: [...duplicates] });
 
-  // Spec 5: "Add-ons are offered with their parent service": an add-on needs a selected parent.
+  // docs/product.md#treatments-and-add-ons: an add-on needs a selected parent.
   const offered = new Set(offeredAddOnIds(selectedIds, catalogue));
   const orphans = unique(
     selectedIds.filter((id) => catalogue.get(id)?.isAddOn === true && !offered.has(id)),
@@ -66,9 +66,10 @@ export function selectionProblems(
 }
 
 /**
- * Removes `removeIds`, then every add-on left without a selected parent. Spec 4: "if only add-ons
- * remain, all are removed" follows, since add-ons with no parent at all have nothing to hang from.
- * Unknown ids are kept: reporting them is selectionProblems' job, not silently dropping them.
+ * Removes `removeIds`, then every add-on left without a selected parent. "If only add-ons
+ * remain, all are removed" (docs/product.md#the-booking-flow) follows, since add-ons with no parent
+ * at all have nothing to hang from. Unknown ids are kept: reporting them is selectionProblems' job,
+ * not silently dropping them.
  */
 export function removeTreatments(
   selectedIds: readonly string[],

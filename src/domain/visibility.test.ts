@@ -76,7 +76,7 @@ describe('therapistVisibilityProblems', () => {
     expect(therapistVisibilityProblems(onlyMale, ctx({ customer: noGender }))).toEqual([]);
   });
 
-  it('accepts availability ending exactly 1 day ago, not a minute earlier (spec 5)', () => {
+  it('accepts availability ending exactly 1 day ago, not a minute earlier', () => {
     const edge = { ...therapist, latestAvailabilityEnd: now - DAY };
     expect(therapistVisibilityProblems(edge, ctx())).toEqual([]);
     const stale = { ...therapist, latestAvailabilityEnd: now - DAY - 60_000 };

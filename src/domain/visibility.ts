@@ -27,8 +27,9 @@ function sameArea(a: string, b: string): boolean {
 }
 
 /**
- * Every reason (spec 5) a therapist is not shown, in a fixed order. Returning all of them rather than
- * a boolean lets the admin tooling explain "why can't customers see me?".
+ * Every reason a therapist is not shown (docs/product.md#which-therapists-are-shown), in a fixed
+ * order. Returning all of them rather than a boolean lets the admin tooling explain "why can't
+ * customers see me?".
  */
 export function therapistVisibilityProblems(
   t: TherapistForRules,

@@ -8,7 +8,10 @@ import type { ProfileView as Profile } from '../../contract/me';
 
 export type { Profile };
 
-/** Spec 8 "user record missing": a session whose customer record is gone or was deleted. */
+/**
+ * "User record missing" (docs/product.md#sign-in-messages): a session whose customer record is gone
+ * or was deleted.
+ */
 export const userRecordMissing = () =>
   new HttpProblem(404, 'We were unable to log you in. Please check details and try again.', {
     title: 'Login Error',

@@ -255,7 +255,7 @@ for (const kind of testDatabaseKinds()) {
       expect(foreign.statusCode).toBe(403);
     });
 
-    it('answers the spec’s "user record missing" when the session outlives the customer record', async () => {
+    it('answers "user record missing" when the session outlives the customer record', async () => {
       const eve = await createTestCustomer(app);
       await database.db
         .update(user)

@@ -21,7 +21,8 @@ import { getProfile } from './get-profile';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
 import { updateProfile } from './update-profile';
 
-// Any /api/me call can find the session's customer record gone (404, spec 8) or a form invalid.
+// Any /api/me call can find the session's customer record gone (404,
+// docs/product.md#sign-in-messages) or a form invalid.
 const errors = problemResponses(400, 401, 404, 409);
 const tags = ['me'];
 

@@ -260,7 +260,7 @@ async function begin(
 }
 
 /**
- * Pays for a held booking, in the three steps of DESIGN.md section 6: the provider is called with
+ * Pays a held booking in three steps (docs/architecture.md#payments): the provider is called with
  * no transaction open and no lock held. A double click, a retry or a second tab finds the first
  * attempt pending and answers what it ends in; a crash mid-call is settled by the reconciler.
  */

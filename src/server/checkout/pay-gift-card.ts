@@ -31,8 +31,8 @@ import {
 import type { GiftCardPaymentAnswer, GiftCardPurchaseInput } from '../../contract/gift-cards';
 
 // Buying a gift card is paying for an order, in the same three steps as paying for a booking
-// (DESIGN.md section 6): record the attempt under the order's lock and commit; call the provider
-// with no transaction open; settle under the lock by compare-and-set. 3-D Secure, the
+// (docs/architecture.md#payments): record the attempt under the order's lock and commit; call
+// the provider with no transaction open; settle under the lock by compare-and-set. 3-D Secure, the
 // reconciler, Stripe's webhooks and the return page settle a gift card's attempts the same way.
 
 export const GIFT_CARD_STATEMENT = 'Glow at Home gift card';

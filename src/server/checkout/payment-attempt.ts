@@ -10,7 +10,7 @@ import { lockBookingAndPayment, type PaymentRow } from '../booking/booking-trans
 import type { PaymentStep } from './payment-steps';
 import { settledStep, settlePayment, type ProviderNews } from './settle-payment';
 
-// A card payment is an attempt with three steps (DESIGN.md section 6): (1) record it, pending,
+// A card payment, in three steps (docs/architecture.md#payments): (1) record it, pending,
 // with its own idempotency key, and commit; (2) call the provider outside any transaction; (3)
 // settle it under the booking's lock. A crash between (2) and (3) leaves a pending attempt that the
 // reconciler settles by asking the provider; news from elsewhere (a webhook) settles it the same

@@ -29,7 +29,7 @@ import {
 } from './provider-news';
 import type { GiftCardPaymentAnswer } from '../../contract/gift-cards';
 
-// Step 3 of a gift card's payment (DESIGN.md section 6), the counterpart of settle-payment.ts for
+// Step 3 of a gift card's payment (docs/architecture.md#payments), as settle-payment.ts is for
 // a booking: applies what the provider says about an attempt under the order's lock, in one short
 // transaction with no network call, by the same forward-only rules. There is no slot to lose, so
 // an unpaid order can always be paid; money that arrives for an order that no longer needs it (a

@@ -309,7 +309,10 @@ export const booking = pgTable(
     totalPricePence: integer('total_price_pence').notNull(),
     totalDurationMinutes: integer('total_duration_minutes').notNull(),
     creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
-    /** A referred customer's first-booking discount (spec 5), paid by the company, not the wallet. */
+    /**
+     * A referred customer's first-booking discount (docs/product.md#referrals), paid by the
+     * company, not the wallet.
+     */
     referralDiscountPence: integer('referral_discount_pence').notNull().default(0),
     referralId: uuid('referral_id').references((): AnyPgColumn => referral.id),
     amountDuePence: integer('amount_due_pence').notNull(),
@@ -606,8 +609,8 @@ export const walletEntry = pgTable(
   ],
 );
 
-// A short code that stands for a customer in their referral link (/?ref=CODE); the spec's code is
-// the referrer's uid, which is also accepted.
+// A short code that stands for a customer in their referral link (/?ref=CODE); the customer's id
+// is also accepted as a code.
 export const referralCode = pgTable('referral_code', {
   code: text('code').primaryKey(),
   userId: text('user_id')
@@ -715,8 +718,8 @@ export const giftCard = pgTable(
   ],
 );
 
-// One browser's Web Push subscription (spec 3's messagingTokens): several per customer, one
-// customer per endpoint (the last to register it; merge-written).
+// One browser's Web Push subscription: several per customer, one customer per endpoint (the last
+// to register it; merge-written).
 export const pushSubscription = pgTable(
   'push_subscription',
   {

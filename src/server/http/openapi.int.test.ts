@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
     expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 
-  it("refuses treatments for a location without a city with the spec's 'No location set'", async () => {
+  it("refuses treatments for a location without a city with 'No location set'", async () => {
     const res = await app.inject('/api/cities/%20/treatments');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');

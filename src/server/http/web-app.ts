@@ -51,8 +51,8 @@ const EVERY_PAGE_EXISTS: WebPageChecks = {
 };
 
 /**
- * Whether the web app has a page at this path (spec section 8): a route pattern check first, then
- * one small query only for a city's pages and a professional's page.
+ * Whether the web app has a page at this path (docs/product.md#the-not-found-page): a route pattern
+ * check first, then one small query only for a city's pages and a professional's page.
  */
 async function pageExists(match: WebRouteMatch | null, checks: WebPageChecks): Promise<boolean> {
   if (!match) return false;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// Where uploaded files live (spec section 7's user-uploads bucket): put, get and delete by key. The
+// Where uploaded files live (docs/architecture.md#uploads): put, get and delete by key. The
 // default keeps them on local disk under the data folder; another store (S3-compatible, say) only
 // has to implement this interface. Keys are paths of safe segments, e.g. "therapists/t-1/a-96.jpg".
 

@@ -10,8 +10,8 @@ import {
   type RecoveredCharge,
 } from './payment-provider';
 
-// A card network in test mode (DESIGN.md section 6), so the product works end to end with no
-// account anywhere. It behaves like the real thing for the well-known test numbers; any other
+// A card network in test mode (docs/architecture.md#payments), so the product works end to end with
+// no account anywhere. It behaves like the real thing for the well-known test numbers; any other
 // number that passes the checks succeeds. The saved-card token records only how the card behaves,
 // never its number.
 

@@ -1,4 +1,4 @@
-// What the booking use cases need from a card payment provider (DESIGN.md section 6). Two
+// What the booking use cases need from a card payment provider (docs/architecture.md#payments). Two
 // implementations: `demo` (a card network in test mode, in-process) and `stripe` (the official
 // SDK). Providers never see or return a full card number: brand and last 4 only.
 

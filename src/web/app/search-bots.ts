@@ -1,4 +1,5 @@
-// Spec 2: crawlers never get the error page, so a passing fault is not indexed as our content.
+// docs/product.md#the-not-found-page: crawlers never get the error page, so a passing fault is not
+// indexed as our content.
 const SEARCH_BOT =
   /bot\b|crawl|spider|slurp|googlebot|bingbot|yandex|baiduspider|duckduckbot|applebot|facebookexternalhit|embedly|petalbot/i;
 

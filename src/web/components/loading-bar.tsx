@@ -1,7 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useNavigation } from 'react-router';
 
-/** Spec: a 2px bar across the top while a route or its data loads. */
+/** A 2px bar across the top while a route or its data loads (docs/product.md#pages). */
 export function LoadingBar() {
   const navigation = useNavigation();
   const fetching = useIsFetching();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useCompany } from '../lib/company';
 import { buttonClass } from './button-styles';
 
-/** Spec 2 and 8: the texts of the Page Not Found page are fixed, word for word. */
+/** docs/product.md#the-not-found-page: the page's texts are fixed, word for word. */
 export function NotFoundView({ path }: { path: string }) {
   const website = useCompany().data?.website;
   return (

@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('user_data (spec 7)', () => {
+describe('user_data', () => {
   it('is held back until consent allows it, then set once', () => {
     analytics.setAnalyticsUser({ email: ' Isla@Example.com ', phoneNumber: '07700 900123' });
     expect(userDataCommands()).toEqual([]);

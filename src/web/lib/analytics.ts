@@ -17,7 +17,10 @@ export const CONSENT_CATEGORIES = [
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type ConsentState = Record<ConsentCategory, ConsentValue>;
 
-/** Spec 9: advertising and analytics denied; functionality and security storage granted. */
+/**
+ * docs/product.md#cookie-consent-and-analytics: advertising and analytics denied; functionality and
+ * security storage granted.
+ */
 export const DEFAULT_CONSENT: Readonly<ConsentState> = Object.freeze({
   ad_storage: 'denied',
   ad_user_data: 'denied',
@@ -111,7 +114,7 @@ function sendUserData(): void {
 }
 
 /**
- * Spec 7: user_data (email and phone) is set on sign-in, and forgotten on sign-out. Held back
+ * user_data (email and phone) is set on sign-in, and forgotten on sign-out. Held back
  * until consent allows it.
  */
 export function setAnalyticsUser(user: { email: string; phoneNumber: string | null } | null): void {
@@ -174,7 +177,7 @@ export function trackRemoveFromCart(items: CartItem[]): void {
   track('remove_from_cart', cartParams(items));
 }
 
-/** Spec 7: a referral link was opened. */
+/** A referral link was opened. */
 export function trackReferralLink(code: string): void {
   track('referral_link', { referral_code: code.slice(0, 64) });
 }

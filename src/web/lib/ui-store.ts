@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
-// Interface state named in spec section 3. Overlays read it; any page may raise a toast.
+// The interface state of docs/product.md#interface-state-and-overlays. Overlays read it; any page
+// may raise a toast.
 
 export type NotificationType = 'error' | 'success' | 'info' | 'push' | 'sw-update';
 
@@ -28,7 +29,7 @@ export interface ReferralNotification {
   valuePence: number;
 }
 
-/** Spec 9: notifications that are not static vanish after 7 seconds. */
+/** Notifications that are not static vanish after 7 seconds. */
 export const NOTIFICATION_TIMEOUT_MS = 7000;
 
 interface UiState {

@@ -32,7 +32,8 @@ export default function LoginPage() {
     void handleRedirectError(code, queryClient).finally(() => setSettling(false));
   });
 
-  // Spec 2: a signed-in customer who opens /login goes to their account (or where they were going).
+  // docs/product.md#pages: a signed-in customer who opens /login goes to their account (or where
+  // they were going).
   if (!error && !settling && customer.status === 'signed-in') {
     return <Navigate to={next} replace />;
   }

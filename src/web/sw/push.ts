@@ -1,7 +1,8 @@
 import { parsePushPayload, readNotificationUrl, type PushClientMessage } from '../lib/push-message';
 
-// The push display (spec 7). A visible page of ours shows the message as a toast; otherwise the
-// system shows a notification, and a click on it brings the customer to the message's page.
+// The push display (docs/product.md#push-messages-and-reminders). A visible page of ours shows the
+// message as a toast; otherwise the system shows a notification, and a click on it brings the
+// customer to the message's page.
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -57,7 +57,7 @@ function AccountGate() {
   return <Outlet />;
 }
 
-/** The account layout of spec 2: the customer's pages under one sub-navigation. */
+/** The account layout (docs/product.md#pages): the customer's pages under one sub-navigation. */
 export function AccountLayout() {
   return (
     <PageFrame>

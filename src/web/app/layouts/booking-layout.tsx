@@ -15,14 +15,18 @@ function stepOf(pathname: string): BookingStep | null {
   return STEPS.find((s) => s.step === last)?.step ?? null;
 }
 
-/** Spec 2's booking layout: back button, progress, and the booking summary toggle. */
+/**
+ * The booking layout (docs/product.md#pages): back button, progress, and the booking summary
+ * toggle.
+ */
 export function BookingLayout() {
   const { city = '' } = useParams();
   const { pathname, search } = useLocation();
   const step = stepOf(pathname);
   const index = STEPS.findIndex((s) => s.step === step);
-  // Spec 2: back on select-date, select-therapist and confirm-booking (each has a step before);
-  // not on the confirmation, where the booking is made and there is nothing to go back to.
+  // docs/product.md#pages: back on select-date, select-therapist and confirm-booking (each has a
+  // step before); not on the confirmation, where the booking is made and there is nothing to go
+  // back to.
   const confirmed = new URLSearchParams(search).has('booking');
   const back = step && !confirmed ? previousStep(step) : null;
 
@@ -82,7 +86,7 @@ export function BookingLayout() {
             </ol>
           </nav>
           <div className="flex w-11 shrink-0 justify-end sm:w-24">
-            {/* Spec 2: not on confirm-booking, where the full summary is on the page. */}
+            {/* Not on confirm-booking, where the full summary is on the page. */}
             {step !== 'confirm-booking' && city && <BookingSummaryToggle city={city} />}
           </div>
         </div>

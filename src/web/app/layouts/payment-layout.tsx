@@ -4,8 +4,8 @@ import { BRAND_NAME } from '../../lib/brand';
 import { MAIN_CONTENT_ID } from '../../lib/focus';
 
 /**
- * Spec 2's payment layout: a plain, narrow page for the card authentication step, with nothing
- * to click away to while a payment is half done.
+ * The payment layout (docs/product.md#pages): a plain, narrow page for the card authentication
+ * step, with nothing to click away to while a payment is half done.
  */
 export function PaymentLayout() {
   return (

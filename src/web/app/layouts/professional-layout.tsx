@@ -3,8 +3,8 @@ import { ArrowLeftIcon } from '../../components/icons';
 import { PageFrame } from '../page-frame';
 
 /**
- * Spec 2's professional layout: the public pages about our therapists. A profile gets a way back
- * to everyone else; the list itself needs none.
+ * The professional layout (docs/product.md#pages): the public pages about our therapists. A profile
+ * gets a way back to everyone else; the list itself needs none.
  */
 export function ProfessionalLayout() {
   const onProfile = useMatch('/professionals/:username') !== null;

@@ -15,8 +15,9 @@ import { LoadingBlock, StepHeading } from '../../components/page-heading';
 import { PushOptIn } from '../push';
 
 /**
- * After payment: the booking as the server has it. The selection is cleared here (spec 4), once
- * the booking is known to be confirmed, so a reload of this page still shows the confirmation.
+ * After payment: the booking as the server has it. The selection is cleared here
+ * (docs/product.md#the-booking-flow), once the booking is known to be confirmed, so a reload of
+ * this page still shows the confirmation.
  */
 export function BookingConfirmation({
   bookingId,

@@ -7,10 +7,14 @@ import {
 } from '../../../domain/format';
 import { ukDatesBetween } from '../../../domain/uk-time';
 
-// Dates and times as the booking screens show them. Calendar days are en-GB in UTC (spec 1);
-// times of day are UK wall-clock, as the server computes the slots.
+// Dates and times as the booking screens show them. Calendar days are en-GB in UTC
+// (docs/product.md#dates-times-and-prices); times of day are UK wall-clock, as the server computes
+// the slots.
 
-/** Today and the next 36 days (spec 9's window), as UK dates: the same days the server offers. */
+/**
+ * Today and the next 36 days (docs/product.md#availability-window), as UK dates: the same days the
+ * server offers.
+ */
 export function bookingDays(nowMs: number): string[] {
   const window = availabilityWindow(nowMs, DEFAULT_RULES_CONFIG);
   return ukDatesBetween({ start: nowMs, end: window.end }, UK_TIME_ZONE);
@@ -108,7 +112,7 @@ export function addressLine(a: {
   return [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(', ');
 }
 
-/** "Anna" from "Anna Smith": the spec's message names the therapist by first name. */
+/** "Anna" from "Anna Smith": the reschedule dialog names the therapist by first name. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }

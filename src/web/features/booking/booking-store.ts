@@ -22,7 +22,8 @@ import {
   type SelectedTherapist,
 } from './selection-state';
 
-// The booking selection survives a reload (spec 3/4), so it lives in localStorage under one key.
+// The booking selection survives a reload (docs/product.md#the-booking-flow), so it lives in
+// localStorage under one key.
 export const BOOKING_STORAGE_KEY = 'glow.booking';
 
 interface BookingActions {
@@ -37,9 +38,12 @@ interface BookingActions {
   /** Show every therapist alike again. */
   clearPreferredTherapist: () => void;
   setHeldBooking: (id: string | null) => void;
-  /** Spec 3: who referred the customer, from a validated referral link. */
+  /** Who referred the customer, from a validated referral link. */
   setReferrer: (referrer: Referrer | null) => void;
-  /** Spec 4: clears treatments, date, therapist, time, referrer and the stored selection. */
+  /**
+   * docs/product.md#the-booking-flow: clears treatments, date, therapist, time, referrer and the
+   * stored selection.
+   */
   clearSelected: () => void;
 }
 
@@ -108,7 +112,7 @@ export const useBookingStore = create<BookingStore>()(
       setReferrer: (referrer) => set({ referrer }),
       clearSelected: () => {
         set(clearedSelection(selectionOf(get())));
-        // Persist has just written the cleared state back; the spec wants the stored copy gone.
+        // Persist has just written the cleared state back; clearing removes the stored copy too.
         useBookingStore.persist.clearStorage();
       },
     }),

@@ -19,7 +19,7 @@ export function selectedItems(ids: readonly string[], treatments: readonly Treat
   });
 }
 
-/** Price and duration of what is chosen; the duration includes the set-up time (spec 9). */
+/** Price and duration of what is chosen; the duration includes the set-up time. */
 export function useBasket(city: string) {
   const { selectedTreatments } = useCitySelection(city);
   const treatments = useCityTreatments(city);
@@ -78,8 +78,8 @@ export function BasketLines({ city, removable }: { city: string; removable: bool
 }
 
 /**
- * Spec 2: the bag icon with the number of treatments, shown while treatments are selected (the
- * layout leaves it out on confirm-booking). Opens the booking summary.
+ * docs/product.md#pages: the bag icon with the number of treatments, shown while treatments are
+ * selected (the layout leaves it out on confirm-booking). Opens the booking summary.
  */
 export function BookingSummaryToggle({ city }: { city: string }) {
   const { selectedTreatments } = useCitySelection(city);

@@ -1,7 +1,8 @@
+import type { ValidatedReferral } from '../../../contract/referrals';
 import { removeTreatments, type Catalogue } from '../../../domain/selection';
 
-// Spec section 3's booking state and the rules for moving through it, as pure functions so the
-// order of the steps can be tested without a browser.
+// The booking selection (docs/product.md#the-booking-flow) and the rules for moving through it, as
+// pure functions so the order of the steps can be tested without a browser.
 
 export interface SelectedTherapist {
   id: string;
@@ -19,12 +20,11 @@ export interface PreferredTherapist {
   name: string;
 }
 
-/** Spec 3: a referral that gives credit at checkout (value in pence). */
-export interface Referrer {
-  name: string;
-  uid: string;
-  value: number;
-}
+/**
+ * A referral that gives credit at checkout (value in pence), as the server's validation
+ * answers it: the contract's shape, so the two cannot drift apart.
+ */
+export type Referrer = ValidatedReferral['referred_by'];
 
 export interface BookingSelection {
   /** The city slug the selection belongs to. */
@@ -91,7 +91,10 @@ export function addTreatment(state: BookingSelection, city: string, id: string):
   return withTreatments(current, [...current.selectedTreatments, id]);
 }
 
-/** Removes treatments by the spec's rule: add-ons left without a parent go too. */
+/**
+ * Removes treatments by the rule of docs/product.md#the-booking-flow: add-ons left without a parent
+ * go too.
+ */
 export function removeFromSelection(
   state: BookingSelection,
   city: string,
@@ -164,7 +167,10 @@ export function forgetSlot(state: BookingSelection): BookingSelection {
   return { ...state, selectedTherapist: null, selectedTime: null, heldBookingId: null };
 }
 
-/** Spec 4: clearSelected clears treatments, date, therapist, time and referrer. */
+/**
+ * docs/product.md#the-booking-flow: clearSelected clears treatments, date, therapist, time and
+ * referrer.
+ */
 export function clearedSelection(state: BookingSelection): BookingSelection {
   return { ...EMPTY_SELECTION, selectedLocation: state.selectedLocation };
 }

@@ -93,7 +93,7 @@ function TreatmentRow({
           onToggle={() => toggle(treatment)}
         />
       </div>
-      {/* Spec 5: add-ons are offered with their parent, so only once the parent is chosen. */}
+      {/* Add-ons are offered with their parent, so only once the parent is chosen. */}
       {isSelected && item.addOns.length > 0 && (
         <div className="mt-4 rounded-xl bg-brand-50 p-3 sm:p-4">
           <h4 className="text-sm font-semibold text-brand-900">

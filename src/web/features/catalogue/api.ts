@@ -32,7 +32,10 @@ export function useCities() {
   });
 }
 
-/** A city's treatments. Spec 5/8: without a city, refused with 'No location set', unasked. */
+/**
+ * A city's treatments. docs/product.md#messages: without a city, refused with 'No location set',
+ * unasked.
+ */
 export async function loadCityTreatments(city: string, signal?: AbortSignal): Promise<Treatment[]> {
   if (city.trim() === '') throw new Error(NO_LOCATION_SET);
   const answer = await api.get(publicApiPaths.cityTreatments(city), {

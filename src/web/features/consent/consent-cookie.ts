@@ -1,6 +1,7 @@
 import { CONSENT_CATEGORIES, type ConsentState } from '../../lib/analytics';
 
-// Spec 9: the lct_cc cookie holds the consent categories for 6 months of 30 days.
+// docs/product.md#cookie-consent-and-analytics: the lct_cc cookie holds the consent categories for
+// 6 months of 30 days.
 export const CONSENT_COOKIE = 'lct_cc';
 const SIX_MONTHS_SECONDS = 6 * 30 * 24 * 60 * 60;
 

@@ -6,7 +6,7 @@ import { focusMainIfInside } from '../../lib/focus';
 import { useUiStore } from '../../lib/ui-store';
 import { readConsentCookie, writeConsentCookie } from './consent-cookie';
 
-/** Spec 9: the banner waits 2 seconds so it never competes with the first paint. */
+/** The banner waits 2 seconds so it never competes with the first paint. */
 export const COOKIE_BANNER_DELAY_MS = 2000;
 
 export function acceptAllCookies(): void {

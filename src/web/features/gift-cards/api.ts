@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
 // Gift cards' calls. Everything cached here is the signed-in customer's own and lives under
-// accountKeys.giftCards, which sign-out clears (spec 4); answers are checked against the contract.
+// accountKeys.giftCards, which sign-out clears; answers are checked against the contract.
 
 export type {
   GiftCardPaymentAnswer,

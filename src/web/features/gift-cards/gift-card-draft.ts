@@ -2,7 +2,7 @@ import type { ACCOUNT_STORAGE_KEYS } from '../../lib/query-keys';
 
 // What the buyer has typed, kept in this browser while they sign in (a social sign-in leaves the
 // page) or visit their bank, and cleared once the card is bought. It holds someone else's name
-// and email, so it lives under the storage key that sign-out removes (spec 4).
+// and email, so it lives under the storage key that sign-out removes.
 
 export const GIFT_CARD_DRAFT_KEY: (typeof ACCOUNT_STORAGE_KEYS)[number] = 'glow.gift-cards';
 

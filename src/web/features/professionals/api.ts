@@ -7,7 +7,7 @@ import type {
 import { publicApiPaths } from '../../../contract/public-api-paths';
 import { api } from '../../lib/api';
 
-// The public professional pages' calls (DESIGN.md section 7).
+// The public professional pages' calls (docs/architecture.md#http-api).
 
 export type { Professional, ProfessionalSummary, ProfessionalTreatment };
 

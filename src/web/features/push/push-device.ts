@@ -2,10 +2,10 @@ import { pushPublicKeySchema, pushSubscriptionSaved } from '../../../contract/pu
 import { trackException } from '../../lib/analytics';
 import { api, apiRequest, isApiError } from '../../lib/api';
 
-// This device's Web Push subscription (spec 5 and 7: the messaging token). Permission is asked
-// only from a button the customer pressed; the subscription is merge-written to the server, kept
-// fresh on each visit while signed in, and removed on sign-out. Every failure to register is
-// reported as a non-fatal exception, as spec 8 asks of push-token errors.
+// This device's Web Push subscription (docs/product.md#push-messages-and-reminders). Permission is
+// asked only from a button the customer pressed; the subscription is merge-written to the server,
+// kept fresh on each visit while signed in, and removed on sign-out. Every failure to register is
+// reported as a non-fatal exception, as push registration errors are.
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 

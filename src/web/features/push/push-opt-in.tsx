@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/button-styles';
 import { BellIcon } from '../../components/icons';
 import { disablePush, enablePush, readPushState, type PushState } from './push-device';
 
-// "Tell me when my booking changes": the one place permission is asked (spec 5), after the
+// "Tell me when my booking changes": the one place permission is asked, after the
 // customer has booked or while they look at their account, never on load.
 
 const SAID: Record<Exclude<PushState, 'unsupported'>, string> = {

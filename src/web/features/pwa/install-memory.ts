@@ -1,5 +1,6 @@
-// What the install offer remembers between visits (spec 4: "the dismissal is remembered"). Plain
-// functions over a Storage, so they are tested without a browser.
+// What the install offer remembers between visits
+// (docs/product.md#offline-and-the-installable-app). Plain functions over a Storage, so they are
+// tested without a browser.
 
 export const DISMISSED_KEY = 'glow.install-dismissed';
 export const FIRST_SEEN_KEY = 'glow.first-seen';

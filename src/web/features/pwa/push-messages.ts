@@ -3,7 +3,7 @@ import { notify } from '../../lib/ui-store';
 
 /**
  * The worker forwards a push message here when a page of ours is visible (no system
- * notification then): it becomes the spec's push toast, with a View link to its page. Messages
+ * notification then): it becomes a push toast, with a View link to its page. Messages
  * of any other shape are ignored.
  */
 export function showPushMessage(data: unknown): boolean {

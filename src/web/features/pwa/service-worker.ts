@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import { notify } from '../../lib/ui-store';
 
-// Registers /sw.js and runs the update flow of spec 4: a new worker waits (registerType
-// "prompt") until the customer clicks the update card, then takes over and the page reloads once.
+// Registers /sw.js and runs the update flow (docs/product.md#offline-and-the-installable-app): a
+// new worker waits (registerType "prompt") until the customer clicks the update card, then takes
+// over and the page reloads once.
 
 interface ServiceWorkerState {
   /** A new version is installed and waiting for the customer's go-ahead. */

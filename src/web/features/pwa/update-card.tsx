@@ -5,9 +5,10 @@ import { focusMainIfInside } from '../../lib/focus';
 import { applyUpdate, useServiceWorkerStore } from './service-worker';
 
 /**
- * Spec 2's update card. It appears on its own, so like the cookie banner it never takes focus:
- * the live region announces it and it is a landmark keyboard users can reach. "Not now" hides
- * it for this page; the next page load offers the waiting version again.
+ * The update card (docs/product.md#interface-state-and-overlays). It appears on its own, so like
+ * the cookie banner it never takes focus: the live region announces it and it is a landmark
+ * keyboard users can reach. "Not now" hides it for this page; the next page load offers the waiting
+ * version again.
  */
 export function UpdateCard() {
   const waiting = useServiceWorkerStore((s) => s.updateWaiting);

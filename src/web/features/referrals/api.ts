@@ -14,7 +14,10 @@ export function useReferral() {
   });
 }
 
-/** Spec 7 validateReferral: who a code stands for and the credit waiting at checkout. */
+/**
+ * Checking a referral code (docs/product.md#referrals): who a code stands for and the credit
+ * waiting at checkout.
+ */
 export function validateReferral(code: string): Promise<ValidatedReferral> {
   return api.post('/api/referrals/validate', { code }, { schema: validateReferralAnswer });
 }

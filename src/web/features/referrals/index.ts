@@ -1,4 +1,5 @@
-// Referrals' public surface (spec 5 and 7): the link landing, the referral card and the share card.
+// Referrals' public surface (docs/product.md#referrals): the link landing, the referral card and
+// the share card.
 export { ReferralCard } from './referral-card';
 export { ReferralLanding } from './referral-landing';
 export { ReferralShare } from './referral-share';

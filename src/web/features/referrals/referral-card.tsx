@@ -5,8 +5,9 @@ import { ArrowRightIcon, CloseIcon, GiftIcon } from '../../components/icons';
 import { useUiStore } from '../../lib/ui-store';
 
 /**
- * Spec 2's referral card: "Great News", the credit waiting at checkout, and a Browse Our Services
- * button. Shown once a referral link has been checked; the customer may put it away.
+ * The referral card (docs/product.md#referrals): "Great News", the credit waiting at checkout, and
+ * a Browse Our Services button. Shown once a referral link has been checked; the customer may put
+ * it away.
  */
 export function ReferralCard({ browseTo }: { browseTo: string }) {
   const referral = useUiStore((s) => s.referralNotification);

@@ -11,7 +11,8 @@ import { validateReferral } from './api';
 /**
  * Opening a referral link (/?ref=CODE): the code is checked with the server, the referrer kept
  * in the booking state for checkout, and the referral card raised. A code that is unknown, or
- * that fails to check, shows nothing and is reported; one's own code is ignored (spec 5).
+ * that fails to check, shows nothing and is reported; one's own code is ignored
+ * (docs/product.md#referrals).
  */
 export function ReferralLanding() {
   const location = useLocation();

@@ -5,8 +5,9 @@ import { GiftCardBankAuthentication, GiftCardPaymentReturn } from '../../feature
 import { BRAND_NAME } from '../../lib/brand';
 
 /**
- * Spec 2: /authorisation/confirm in the payment layout. With ?payment= it is the demo provider's
- * bank page; without, it is where a real provider's own page sends the customer back.
+ * /authorisation/confirm in the payment layout (docs/product.md#pages). With ?payment= it is the
+ * demo provider's bank page; without, it is where a real provider's own page sends the customer
+ * back.
  */
 export default function AuthorisationConfirmPage() {
   const [params] = useSearchParams();

@@ -102,8 +102,8 @@ function NewPasswordForm({
 }
 
 /**
- * Where the reset email's link lands (spec 2: default layout). better-auth checks the token on
- * the way here and adds ?token= or ?error=INVALID_TOKEN.
+ * Where the reset email's link lands (default layout, docs/product.md#pages). better-auth checks
+ * the token on the way here and adds ?token= or ?error=INVALID_TOKEN.
  */
 export default function PasswordResetPage() {
   const [params] = useSearchParams();
