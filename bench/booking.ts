@@ -1,7 +1,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import type { DatabaseKind } from '../src/server/db/client';
-import type { BenchOptions } from './availability';
+import type { BenchOptions } from './bench-options';
 import { startServer, type BenchServer } from './bench-server';
 import {
   BENCH_CITY,
