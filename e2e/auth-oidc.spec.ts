@@ -106,7 +106,8 @@ test('a customer links OpenID on the account page and then signs in with it', as
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(`Signed in as ${customer.email}`)).toBeVisible();
 
-  // Flagged as a therapist later, the same provider sign-in is refused with the spec's words.
+  // Flagged as a therapist later, the same provider sign-in is refused
+  // (docs/product.md#sign-in-messages).
   await page
     .getByRole('region', { name: 'Sign out' })
     .getByRole('button', { name: 'Sign out' })

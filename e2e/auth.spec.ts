@@ -39,7 +39,7 @@ test('sign up, sign out, sign in, add an address and see every account page', as
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('£0.00');
 
-  // Sign out: the spec's info toast, and the account pages are closed again.
+  // Sign out: the 'Logged Out' info toast, and the account pages are closed again.
   await page.goto('/account');
   await expect(page.getByText(`Signed in as ${customer.email}`)).toBeVisible();
   await page

@@ -120,6 +120,12 @@ export async function signUpInBrowser(
     data: { ...customer, accountType },
   });
   expect(response.status(), await response.text()).toBe(200);
+  // Sign-up starts no session (decision 0065): sign in next, as the sign-up form does.
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const address = await page.request.post('/api/me/addresses', {
     headers: { Origin: E2E_BASE_URL },
     data: { line1: '12 Test Street', town: 'Edinburgh', postcode: 'EH1 1AA' },

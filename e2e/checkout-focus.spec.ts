@@ -13,11 +13,18 @@ test('after "Use this address" the payment step is focused and in view below the
 }) => {
   const world = await createBookingWorld(request);
   // A new customer with no saved address: the confirm page asks for one.
+  const customer = newCustomer();
   const response = await page.request.post('/api/auth/sign-up/email', {
     headers: { Origin: E2E_BASE_URL },
-    data: { ...newCustomer(), accountType: 'personal' },
+    data: { ...customer, accountType: 'personal' },
   });
   expect(response.status(), await response.text()).toBe(200);
+  // Sign-up starts no session (decision 0065): sign in next, as the sign-up form does.
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   await chooseFirstSlot(page, world);
 
   await page.getByLabel('Address line 1').fill('12 Test Street');

@@ -80,6 +80,17 @@ export class HttpCustomer {
       .getSetCookie()
       .find((c) => c.split('=')[0]?.endsWith('session_token'));
     if (session) this.cookie = session.split(';')[0] ?? '';
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    const answer = {
+      status: response.status,
+      json: (await response.json()) as Record<string, unknown>,
+    };
+    // Sign-up starts no session (decision 0065): like the web app, sign in next with the same
+    // email and password, so a customer who signed up is signed in.
+    if (url === '/api/auth/sign-up/email' && answer.status === 200 && body && 'password' in body) {
+      const { email, password } = body as { email?: unknown; password?: unknown };
+      const signIn = await this.call('POST', '/api/auth/sign-in/email', { email, password });
+      if (signIn.status !== 200) return signIn;
+    }
+    return answer;
   }
 }

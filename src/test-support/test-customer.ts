@@ -22,7 +22,7 @@ export interface TestCustomerOptions {
   phoneNumber?: string;
 }
 
-/** Signs a brand-new customer up through the real auth routes and returns their session. */
+/** Signs a brand-new customer up and in through the real auth routes and returns their session. */
 export async function createTestCustomer(
   app: FastifyInstance,
   options: TestCustomerOptions = {},
@@ -42,9 +42,19 @@ export async function createTestCustomer(
     },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
-  if (!cookie) throw new Error('sign-up set no session cookie');
-  const body = res.json<{ user: { id: string } }>();
+  // Sign-up never starts a session (decision 0065): the newcomer signs in next, as the web app does.
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (signIn.statusCode !== 200) {
+    throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
+  }
+  const cookie = signIn.cookies.find((c) => c.name.endsWith('session_token'));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  const body = signIn.json<{ user: { id: string } }>();
   return {
     id: body.user.id,
     email,

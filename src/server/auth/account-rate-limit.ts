@@ -18,6 +18,13 @@ export interface AttemptVerdict {
 const ROW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * Rows that remember a successful sign-in from an address rather than count attempts
+ * (known-addresses.ts). They share the table, and its erasure, but are kept for a month.
+ */
+export const KNOWN_KEY_PREFIX = 'account:known|';
+export const KNOWN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
  * Counts one attempt against a key in a fixed window that starts at the first attempt, so "60 per
  * 15 minutes" means exactly that and the retry time is the real end of the window. (better-auth's
  * own storage restarts the window at every allowed attempt, which would lock out a busy office that
@@ -62,7 +69,12 @@ export async function returnAttempt(db: Db, key: string): Promise<void> {
 }
 
 async function pruneOldAttempts(db: Db, nowMs: number): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limit WHERE last_request < ${nowMs - ROW_LIFETIME_MS}`);
+  await db.execute(
+    sql`DELETE FROM rate_limit
+        WHERE last_request < ${nowMs - ROW_LIFETIME_MS}
+          AND (left(key, ${KNOWN_KEY_PREFIX.length}::int) <> ${KNOWN_KEY_PREFIX}
+               OR last_request < ${nowMs - KNOWN_LIFETIME_MS})`,
+  );
 }
 
 /** better-auth's per-address limits, counted by the same fixed-window upsert. */

@@ -1,13 +1,26 @@
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { signUpSchema } from '../../domain/account-forms';
 import { judgePassword } from './password-strength';
 
 // better-auth checks only password length; these checks run first on the routes that take
-// customer input, so sign-up gets our field rules and every new password a strength check.
+// customer input (auth-before-hook.ts), so sign-up gets our field rules and every new password a
+// strength check.
 
 function fieldErrors(error: z.ZodError) {
   return error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+}
+
+/** The body as the schema reads it, or a 400 naming each field that is wrong. */
+export function parsedOrRefused<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error);
+  throw new APIError('BAD_REQUEST', {
+    code: 'VALIDATION_ERROR',
+    message: errors[0]?.message ?? 'Check the form and try again',
+    errors,
+  });
 }
 
 async function rejectWeak(password: unknown, field: string, userInputs: string[]): Promise<void> {
@@ -26,22 +39,19 @@ function text(value: unknown): string[] {
   return typeof value === 'string' && value.length > 0 ? [value] : [];
 }
 
-export const authInputGuard = createAuthMiddleware(async (ctx) => {
+/** The parts of better-auth's request context these checks read; the body is not yet validated. */
+export interface AuthInput {
+  path?: string;
+  body?: unknown;
+}
+
+export async function checkAuthInput(ctx: AuthInput): Promise<void> {
   const body: Record<string, unknown> =
     typeof ctx.body === 'object' && ctx.body !== null ? (ctx.body as Record<string, unknown>) : {};
   switch (ctx.path) {
     case '/sign-up/email': {
-      const parsed = signUpSchema.safeParse(body);
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
-        throw new APIError('BAD_REQUEST', {
-          code: 'VALIDATION_ERROR',
-          message: errors[0]?.message ?? 'Check the form and try again',
-          errors,
-        });
-      }
       // Normalised values (trimmed, lower-case email) are what gets stored.
-      Object.assign(body, parsed.data);
+      Object.assign(body, parsedOrRefused(signUpSchema, body));
       await rejectWeak(body.password, 'password', [...text(body.email), ...text(body.name)]);
       return;
     }
@@ -58,4 +68,4 @@ export const authInputGuard = createAuthMiddleware(async (ctx) => {
     default:
       return;
   }
-});
+}

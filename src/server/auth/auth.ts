@@ -10,14 +10,12 @@ import type { Db } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { rateLimitStorage } from './account-rate-limit';
-import { magicLinkEmail, passwordResetEmail, verificationEmail } from './auth-emails';
-import { authInputGuard } from './auth-input-guard';
+import { authBeforeHook } from './auth-before-hook';
+import { verificationEmail } from './auth-emails';
+import { MAGIC_LINK_MINUTES, RESET_TOKEN_MINUTES } from './email-link-lifetimes';
 
 export const CLIENT_IP_HEADER = 'x-booking-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
-
-const RESET_TOKEN_MINUTES = 60;
-const MAGIC_LINK_MINUTES = 10;
 
 export interface AuthOptions {
   config: AppConfig;
@@ -115,14 +113,11 @@ export function createAuth({
     magicLink({
       disableSignUp: true,
       expiresIn: MAGIC_LINK_MINUTES * 60,
-      async sendMagicLink({ email, url }) {
-        // Only customers get a link; the response is the same either way, so it leaks nothing.
-        const [found] = await db
-          .select({ isTherapist: user.isTherapist, isOnboarder: user.isOnboarder })
-          .from(user)
-          .where(eq(user.email, email.toLowerCase()));
-        if (!found || found.isTherapist || found.isOnboarder) return;
-        await mailer.send(magicLinkEmail(email, url, MAGIC_LINK_MINUTES));
+      sendMagicLink() {
+        // Requests for a link are answered by request-sign-in-link.ts before this plugin's endpoint
+        // runs, with the same work for every email (decision 0065). Reaching here would bring back
+        // better-auth's lookup-first path, so it fails instead of sending.
+        throw new Error('sign-in links are requested through request-sign-in-link.ts');
       },
     }),
     ...(config.oidc
@@ -165,17 +160,18 @@ export function createAuth({
       minPasswordLength: 12,
       maxPasswordLength: 128,
       password: passwordHasher,
-      autoSignIn: true,
-      // A newcomer can book straight after signing up; the confirmation link still proves the email.
+      // Sign-up never starts a session, so its answer is the same for a registered email
+      // (decision 0065); sign-up itself is answered by sign-up-customer.ts, which also sends the
+      // confirmation link. The newcomer signs in next with the password they chose, and can
+      // book at once: the confirmation link proves the email but is not required.
+      autoSignIn: false,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user: u, url }) {
-        await mailer.send(passwordResetEmail(u.email, u.name, url, RESET_TOKEN_MINUTES));
-      },
+      // No sendResetPassword: reset requests are answered by request-password-reset.ts, the
+      // same work for every email (decision 0065), and better-auth's endpoint refuses without it.
     },
     emailVerification: {
-      sendOnSignUp: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user: u, url }) {
         await mailer.send(verificationEmail(u.email, u.name, url));
@@ -212,7 +208,7 @@ export function createAuth({
         },
       },
     },
-    hooks: { before: authInputGuard },
+    hooks: { before: authBeforeHook({ db, mailer, publicUrl: config.publicUrl }) },
     plugins,
     rateLimit: {
       enabled: config.authRateLimit,

@@ -76,7 +76,15 @@ for (const kind of testDatabaseKinds()) {
         },
       });
       expect(res.statusCode, res.body).toBe(200);
-      const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
+      // Sign-up starts no session (decision 0065): the newcomer signs in next.
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email, password: 'Correct-Horse-Battery-9' },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const cookie = signIn.cookies.find((c) => c.name.endsWith('session_token'));
       expect(cookie).toBeDefined();
       return `${cookie?.name}=${cookie?.value}`;
     }

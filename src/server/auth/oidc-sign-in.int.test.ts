@@ -119,6 +119,12 @@ for (const kind of testDatabaseKinds()) {
         origin: base,
       });
       expect(signUp.status, signUp.body).toBe(200);
+      // Sign-up starts no session (decision 0065): the newcomer signs in next.
+      const signIn = await browser.request(`${base}/api/auth/sign-in/email`, {
+        json: { email, password: TEST_PASSWORD },
+        origin: base,
+      });
+      expect(signIn.status, signIn.body).toBe(200);
 
       const link = await browser.request(`${base}/api/auth/link-social`, {
         json: { provider: 'oidc', callbackURL: '/account' },
@@ -145,7 +151,7 @@ for (const kind of testDatabaseKinds()) {
       const me = await fresh.request(`${base}/api/me`);
       expect(JSON.parse(me.body)).toMatchObject({ email });
 
-      // A therapist flag stops the provider route too, with the spec's refusal.
+      // A therapist flag stops the provider route too, with the same refusal.
       await setUserRoles(database.db, email, { therapist: true });
       const refused = new CookieBrowser();
       const refusedBack = await throughProvider(refused, await startSignIn(refused), `sub-${kind}`);

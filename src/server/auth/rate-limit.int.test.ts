@@ -2,6 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { emailOutbox } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_LINK_OFFER } from '../../domain/email-link-offer';
+import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { buildTestApp } from '../../test-support/test-app';
 import {
   createTestCustomer,
@@ -46,13 +48,29 @@ for (const kind of testDatabaseKinds()) {
       await database.destroy();
     });
 
-    const signInFrom = (ip: string, email: string, password = WRONG_PASSWORD) =>
+    const signInFrom = (ip: string, email: string, password = WRONG_PASSWORD, cookie?: string) =>
       app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip },
+        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
         payload: { email, password },
       });
+
+    /** The known-device cookie a successful sign-in leaves, as a Cookie header. */
+    const deviceCookieOf = (res: LightMyRequestResponse) => {
+      const cookie = res.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE);
+      if (!cookie) throw new Error('no known-device cookie');
+      return `${cookie.name}=${cookie.value}`;
+    };
+
+    /** Fifty wrong guesses at an account, ten from each of five addresses: its ceiling is full. */
+    const crowdGuessesAt = async (email: string, net: string) => {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 50; i++) {
+        statuses.add((await signInFrom(`${net}.${(i % 5) + 1}`, email)).statusCode);
+      }
+      expect([...statuses]).toEqual([401]);
+    };
 
     const sessionUserId = async (ip: string, customer: TestCustomer) => {
       const res = await app.inject({
@@ -64,16 +82,27 @@ for (const kind of testDatabaseKinds()) {
       return res.json<{ user: { id: string } } | null>()?.user.id;
     };
 
-    const expectWait = (res: LightMyRequestResponse, seconds: number, words: string) => {
+    /** A 429 that says how long to wait; a refused password sign-in also offers an emailed link. */
+    const expectWait = (
+      res: LightMyRequestResponse,
+      seconds: number,
+      words: string,
+      offersLink = true,
+    ) => {
       expect(res.statusCode).toBe(429);
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(Number(res.headers['retry-after'])).toBe(seconds);
-      const message = `Too many attempts. Please wait ${words} and try again.`;
-      expect(res.json()).toMatchObject({
+      const wait = `Too many attempts. Please wait ${words} and try again.`;
+      const message = offersLink ? `${wait} ${EMAIL_LINK_OFFER}` : wait;
+      expect(res.json()).toEqual({
+        type: 'about:blank',
+        title: 'Too Many Requests',
         status: 429,
         detail: message,
+        code: 'TOO_MANY_REQUESTS',
         message,
         retryAfterSeconds: seconds,
+        ...(offersLink ? { emailLinkOffered: true } : {}),
       });
     };
 
@@ -146,19 +175,71 @@ for (const kind of testDatabaseKinds()) {
       'limits guesses at one account however many addresses they come from',
       async () => {
         const owner = await createTestCustomer(unlimited);
-        const statuses: number[] = [];
-        // Fifty guesses, ten from each of five addresses: every pair is at its limit.
-        for (let i = 0; i < 50; i++) {
-          statuses.push((await signInFrom(`198.51.102.${(i % 5) + 1}`, owner.email)).statusCode);
-        }
-        expect(statuses.every((s) => s === 401)).toBe(true);
+        // Every pair is at its limit and the account's ceiling is full.
+        await crowdGuessesAt(owner.email, '198.51.102');
         advance(4 * 60);
         expectWait(await signInFrom('198.51.102.99', owner.email), 11 * 60, '11 minutes');
-        // At the ceiling a password waits from every address: checking it would give a crowd of
-        // addresses an oracle. The emailed link is the way in (next test).
-        expect((await signInFrom('198.51.102.100', owner.email, TEST_PASSWORD)).statusCode).toBe(
-          429,
+        // From a device and network the account has never signed in from, a password waits at
+        // the ceiling: checking it would give the crowd an oracle. The refusal offers the emailed
+        // link, which is the way in (below).
+        expectWait(
+          await signInFrom('198.51.102.100', owner.email, TEST_PASSWORD),
+          11 * 60,
+          '11 minutes',
         );
+      },
+      SLOW,
+    );
+
+    it(
+      "keeps the owner's own device and network signing in while a crowd fills the ceiling",
+      async () => {
+        const owner = await createTestCustomer(unlimited);
+        const home = '198.51.105.10';
+        const first = await signInFrom(home, owner.email, TEST_PASSWORD);
+        expect(first.statusCode).toBe(200);
+        await crowdGuessesAt(owner.email, '198.51.106');
+        expect((await signInFrom('198.51.106.99', owner.email)).statusCode).toBe(429);
+
+        // Another browser at home (no cookie) is on a network the account signed in from.
+        expect((await signInFrom(home, owner.email, TEST_PASSWORD)).statusCode).toBe(200);
+        // Their phone, on a mobile network they have never used, carries the device cookie.
+        const device = deviceCookieOf(first);
+        const onThePhone = await signInFrom('203.0.113.77', owner.email, TEST_PASSWORD, device);
+        expect(onThePhone.statusCode).toBe(200);
+        // A new device on a new network waits, and is offered the emailed link.
+        expect((await signInFrom('203.0.113.78', owner.email, TEST_PASSWORD)).statusCode).toBe(429);
+        // The crowd gains nothing: still refused, with or without a cookie of its own making
+        // (here the owner's with another device id).
+        const [name = '', value = ''] = device.split('=');
+        const forged = `${name}=${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`;
+        expect(
+          (await signInFrom('198.51.106.98', owner.email, TEST_PASSWORD, forged)).statusCode,
+        ).toBe(429);
+      },
+      SLOW,
+    );
+
+    it(
+      'counts a known device on its own, and only for the accounts signed in from it',
+      async () => {
+        const owner = await createTestCustomer(unlimited);
+        const other = await createTestCustomer(unlimited);
+        const device = deviceCookieOf(await signInFrom('198.51.107.1', owner.email, TEST_PASSWORD));
+        await crowdGuessesAt(other.email, '198.51.108');
+        // The owner's device opens no door at someone else's account.
+        expect(
+          (await signInFrom('198.51.107.2', other.email, TEST_PASSWORD, device)).statusCode,
+        ).toBe(429);
+        // Guessing from a known device is limited like guessing from one address.
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          statuses.push(
+            (await signInFrom(`198.51.107.${i + 10}`, owner.email, WRONG_PASSWORD, device))
+              .statusCode,
+          );
+        }
+        expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
       },
       SLOW,
     );
@@ -167,10 +248,9 @@ for (const kind of testDatabaseKinds()) {
       'lets an emailed sign-in link work while the account is limited',
       async () => {
         const owner = await createTestCustomer(unlimited);
-        for (let i = 0; i < 50; i++) await signInFrom(`198.51.103.${(i % 5) + 1}`, owner.email);
-        expect((await signInFrom('198.51.103.50', owner.email, TEST_PASSWORD)).statusCode).toBe(
-          429,
-        );
+        await crowdGuessesAt(owner.email, '198.51.103');
+        const refused = await signInFrom('198.51.103.50', owner.email, TEST_PASSWORD);
+        expect(refused.json()).toMatchObject({ status: 429, emailLinkOffered: true });
 
         const asked = await app.inject({
           method: 'POST',
@@ -247,7 +327,7 @@ for (const kind of testDatabaseKinds()) {
         for (let i = 0; i < 30; i++) statuses.push((await signUp(i)).statusCode);
         expect(statuses.every((s) => s === 200)).toBe(true);
         advance(60);
-        expectWait(await signUp(30), 59 * 60, '59 minutes');
+        expectWait(await signUp(30), 59 * 60, '59 minutes', false);
       },
       SLOW,
     );

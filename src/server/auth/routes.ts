@@ -1,32 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { authProvidersSchema, SOCIAL_PROVIDERS } from '../../contract/auth';
 import { AUTH_ERROR_CODES, tooManyAttemptsMessage } from '../../domain/auth-messages';
+import { passwordSignInRefusedMessage } from '../../domain/email-link-offer';
 import type { AppContext } from '../app-context';
-import { ACCOUNT_RULES, countAccountAttempt, giveBackAttempt } from './account-limits';
-import { answerTakenSignUp, isTakenEmailRefusal } from './answer-taken-sign-up';
+import {
+  ACCOUNT_RULES,
+  countAccountAttempt,
+  giveBackAttempt,
+  normaliseEmail,
+  SIGN_IN_PATH,
+} from './account-limits';
 import { CLIENT_IP_HEADER, OIDC_PROVIDER_ID, type Auth } from './auth';
 import { authProblem } from './auth-problem';
+import { rememberAddress } from './known-addresses';
+import {
+  deviceKnowsAccount,
+  knownDeviceCookie,
+  readKnownDevice,
+  rememberAccount,
+} from './known-device';
 
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
-const SIGN_UP_PATH = '/api/auth/sign-up/email';
-
-/** A newcomer's sign-up answer without the session token: the cookie carries it (decision 0050). */
-function withoutToken(text: string | null): string | null {
-  if (!text) return text;
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body !== 'object' || body === null || !('token' in body)) return text;
-    return JSON.stringify({ ...body, token: null });
-  } catch {
-    return text;
-  }
-}
-
-/** Every refusal says how long to wait, in the Retry-After header and in words. */
-function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
-  const message = tooManyAttemptsMessage(retryAfterSeconds);
+/**
+ * Every refusal says how long to wait, in the Retry-After header and in words. A refused password
+ * sign-in also offers the emailed link, which is never limited (decision 0065).
+ */
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, offersEmailLink: boolean) {
+  const message = offersEmailLink
+    ? passwordSignInRefusedMessage(retryAfterSeconds)
+    : tooManyAttemptsMessage(retryAfterSeconds);
   return reply
     .status(429)
     .header('retry-after', String(retryAfterSeconds))
@@ -36,11 +38,18 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
       title: 'Too Many Requests',
       status: 429,
       detail: message,
-      // better-auth's client spreads the body into its error: the web app reads these two.
+      // better-auth's client spreads the body into its error: the web app reads these.
       code: 'TOO_MANY_REQUESTS',
       message,
       retryAfterSeconds,
+      ...(offersEmailLink ? { emailLinkOffered: true } : {}),
     });
+}
+
+/** The email a sign-in or email request names, when it names one. */
+function namedEmail(request: FastifyRequest): string | null {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length > 0 ? email : null;
 }
 
 /** Hands /api/auth/* to better-auth as a Fetch Request and copies its Response back. */
@@ -68,27 +77,31 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-      const rule = request.method === 'POST' ? ACCOUNT_RULES[url.pathname] : undefined;
+      const isPost = request.method === 'POST';
+      const signingIn = isPost && url.pathname === SIGN_IN_PATH;
+      const rule = isPost ? ACCOUNT_RULES[url.pathname] : undefined;
+      const email = isPost ? namedEmail(request) : null;
+      const limited = ctx.config.authRateLimit;
+      const nowMs = ctx.now().getTime();
+      const { secret } = await auth.$context;
+      const device = limited ? readKnownDevice(secret, request.headers.cookie) : null;
       let accountKeys: string[] = [];
-      if (rule && ctx.config.authRateLimit) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string' && email.length > 0) {
-          const verdict = await countAccountAttempt(
-            ctx.db,
-            rule,
-            url.pathname,
-            email,
-            request.ip,
-            ctx.now().getTime(),
-          );
-          if (!verdict.allowed) return tooMany(reply, verdict.retryAfterSeconds);
-          accountKeys = verdict.keys;
-        }
+      if (rule && limited && email) {
+        const verdict = await countAccountAttempt(
+          ctx.db,
+          rule,
+          url.pathname,
+          email,
+          {
+            clientAddress: request.ip,
+            knownDeviceId: device && deviceKnowsAccount(secret, device, email) ? device.id : null,
+          },
+          nowMs,
+        );
+        if (!verdict.allowed) return tooMany(reply, verdict.retryAfterSeconds, signingIn);
+        accountKeys = verdict.keys;
       }
-      const body =
-        request.method === 'POST' && request.body !== undefined
-          ? JSON.stringify(request.body)
-          : undefined;
+      const body = isPost && request.body !== undefined ? JSON.stringify(request.body) : undefined;
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       const response = await auth.handler(
@@ -100,32 +113,22 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
       );
       // Only guesses count: a correct password, or an attempt the per-address limit refused
       // before anything was checked, is given back to the account.
-      const notAGuess = response.status === 429 || (url.pathname === SIGN_IN_PATH && response.ok);
+      const notAGuess = response.status === 429 || (signingIn && response.ok);
       if (notAGuess) await giveBackAttempt(ctx.db, accountKeys);
       if (response.status === 429) {
         // better-auth's own refusal says only "try again later", with the wait in X-Retry-After.
         const retryAfter = Number(response.headers.get('x-retry-after'));
-        return tooMany(reply, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
+        const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60;
+        return tooMany(reply, wait, signingIn);
       }
-      let text = response.body ? await response.text() : null;
-      if (request.method === 'POST' && url.pathname === SIGN_UP_PATH) {
-        if (isTakenEmailRefusal(response.status, text)) {
-          const context = await auth.$context;
-          const answer = await answerTakenSignUp(
-            {
-              db: ctx.db,
-              mailer: ctx.mailer,
-              publicUrl: ctx.config.publicUrl,
-              now: ctx.now(),
-              hashPassword: (password) => context.password.hash(password),
-              newUserId: () => context.generateId({ model: 'user' }) || randomUUID(),
-            },
-            request.body,
-          );
-          return reply.status(200).send(answer);
-        }
-        if (response.ok) text = withoutToken(text);
+      const cookies = response.headers.getSetCookie();
+      if (signingIn && response.ok && limited && email) {
+        // The owner's own device and network from now on (decision 0065).
+        await rememberAddress(ctx.db, request.ip, normaliseEmail(email), nowMs);
+        const known = rememberAccount(secret, device, email);
+        cookies.push(knownDeviceCookie(secret, known, ctx.config.isProduction));
       }
+      const text = response.body ? await response.text() : null;
       // A link opened in the browser (email link, email confirmation) that ends in the role refusal
       // lands on /login with the code, like the social callbacks, instead of a page of JSON.
       if (
@@ -139,7 +142,6 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, ctx: AppConte
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
       }
-      const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       if (response.status >= 400) {
         return reply.type('application/problem+json').send(authProblem(response.status, text));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../../test-support/production-env';
+import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { buildTestApp } from '../../test-support/test-app';
 import {
   createTestCustomer,
@@ -40,12 +41,16 @@ for (const kind of testDatabaseKinds()) {
       await database.destroy();
     });
 
-    it('gives the production session cookie the __Secure- prefix, Secure, HttpOnly, SameSite', async () => {
+    it('makes production cookies Secure, HttpOnly and SameSite, the session one __Secure-', async () => {
       const production = await buildTestApp(database, {
-        env: { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://unused.invalid/booking' },
+        env: {
+          ...PRODUCTION_ENV,
+          DATABASE_URL: 'postgres://unused.invalid/booking',
+          AUTH_RATE_LIMIT: 'true',
+        },
       });
       try {
-        const res = await production.inject({
+        const signUp = await production.inject({
           method: 'POST',
           url: '/api/auth/sign-up/email',
           headers: { origin: PRODUCTION_ENV.PUBLIC_URL },
@@ -56,6 +61,14 @@ for (const kind of testDatabaseKinds()) {
             phoneNumber: '07700 900123',
             accountType: 'personal',
           },
+        });
+        expect(signUp.statusCode, signUp.body).toBe(200);
+        // Sign-up starts no session (decision 0065); signing in does.
+        const res = await production.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: PRODUCTION_ENV.PUBLIC_URL },
+          payload: { email: 'secure-cookie@example.com', password: TEST_PASSWORD },
         });
         expect(res.statusCode, res.body).toBe(200);
         const cookie = sessionCookieOf(res);
@@ -68,6 +81,14 @@ for (const kind of testDatabaseKinds()) {
         });
         // No Domain: the cookie goes back to this host only, never to a sibling subdomain.
         expect(cookie?.domain).toBeUndefined();
+        // The known-device cookie (decision 0065) likewise, and only the sign-in routes see it.
+        expect(res.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE)).toMatchObject({
+          secure: true,
+          httpOnly: true,
+          sameSite: 'Lax',
+          path: '/api/auth',
+          maxAge: 365 * 24 * 60 * 60,
+        });
         expect(res.headers['strict-transport-security']).toBe(
           'max-age=31536000; includeSubDomains',
         );

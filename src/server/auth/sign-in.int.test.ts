@@ -125,7 +125,7 @@ for (const kind of testDatabaseKinds()) {
       expect(sessionCookie(right)).not.toBeNull();
     });
 
-    it('refuses therapists and onboarders with the spec’s message and ends their sessions', async () => {
+    it('refuses therapists and onboarders with the Login Error and ends their sessions', async () => {
       const customer = await createTestCustomer(app);
       await setUserRoles(database.db, customer.email, { therapist: true });
       // The session held before the flag was set is gone.

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, user } from '../db/schema';
@@ -16,30 +17,37 @@ import {
   type TestDatabase,
 } from '../../test-support/test-database';
 
-// Sign-up and password reset must not tell a stranger whether an email is registered (decision
-// 0050). Timing is shown by the work done, never by a stopwatch: both sign-up paths hash the
-// password exactly once, the step that dominates a sign-up's time.
+// Sign-up, password reset and sign-in links must not tell a stranger whether an email is
+// registered (decisions 0050 and 0065): not by the answer (status, every header, the exact bytes
+// of the body) and not by the time it takes. Time is shown by the work done, never a stopwatch:
+// the password hashes and the SQL statements each request runs, compared text for text in order.
+// Statements are told apart from the background jobs' by the request's async context.
 
 const headers = { origin: TEST_ORIGIN };
 
-/** The shape of a JSON value: keys and the type of every value, without the values. */
-function shapeOf(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(shapeOf);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, shapeOf(v)]),
-    );
-  }
-  return value === null ? 'null' : typeof value;
+/**
+ * Headers that differ between any two answers whatever they say: when it was sent. Everything
+ * else, set-cookie included, must match.
+ */
+const PER_ANSWER_HEADERS = ['date'];
+
+/** What a stranger sees of an answer. */
+function visible(res: LightMyRequestResponse) {
+  return {
+    status: res.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(res.headers).filter(([name]) => !PER_ANSWER_HEADERS.includes(name)),
+    ),
+    body: res.body,
+  };
 }
 
 for (const kind of testDatabaseKinds()) {
   describe(`no account enumeration on ${kind}`, () => {
+    const requestStatements = new AsyncLocalStorage<string[]>();
+    let hashes = 0;
     let database: TestDatabase;
     let app: FastifyInstance;
-    let hashes = 0;
     const countingHasher: PasswordHasher = {
       hash: (password) => {
         hashes += 1;
@@ -49,8 +57,12 @@ for (const kind of testDatabaseKinds()) {
     };
 
     beforeAll(async () => {
-      database = await createTestDatabase(kind);
+      database = await createTestDatabase(kind, {
+        onQuery: (query) => requestStatements.getStore()?.push(query),
+      });
       app = await buildTestApp(database, { passwordHasher: countingHasher });
+      // Started here, the jobs' timers belong to no request's context.
+      await app.ready();
     });
     afterAll(async () => {
       await app.close();
@@ -59,6 +71,15 @@ for (const kind of testDatabaseKinds()) {
     beforeEach(() => {
       hashes = 0;
     });
+
+    /** The answer to one request and the work it took: password hashes and SQL statements. */
+    async function observe(send: () => Promise<LightMyRequestResponse>) {
+      const statements: string[] = [];
+      hashes = 0;
+      // inject() starts only when awaited: awaited inside, so the request runs in the context.
+      const res = await requestStatements.run(statements, async () => await send());
+      return { answer: visible(res), work: { hashes, statements }, res };
+    }
 
     const signUp = (email: string, password = 'Another-Strong-Phrase-42') =>
       app.inject({
@@ -71,6 +92,7 @@ for (const kind of testDatabaseKinds()) {
           name: 'Someone Else',
           phoneNumber: '07700 900456',
           accountType: 'personal',
+          callbackURL: '/account',
         },
       });
 
@@ -78,13 +100,16 @@ for (const kind of testDatabaseKinds()) {
       database.db
         .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
         .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, email));
+        .where(eq(emailOutbox.toAddress, email))
+        .orderBy(emailOutbox.id);
 
-    const visible = (res: LightMyRequestResponse) => ({
-      status: res.statusCode,
-      contentType: res.headers['content-type'],
-      shape: shapeOf(res.json()),
-    });
+    const signIn = (email: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers,
+        payload: { email, password },
+      });
 
     let owner: TestCustomer;
     beforeAll(async () => {
@@ -92,44 +117,63 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('answers a sign-up with a registered email exactly like one with a new email', async () => {
-      const fresh = await signUp(`newcomer-${Date.now()}@example.com`);
-      const taken = await signUp(owner.email.toUpperCase());
-      expect(fresh.statusCode).toBe(200);
-      expect(visible(taken)).toEqual(visible(fresh));
-      // No session token in either body: the newcomer's session travels only in its cookie.
-      expect(fresh.json()).toMatchObject({ token: null });
-      expect(taken.json()).toMatchObject({ token: null, user: { email: owner.email } });
-      expect(taken.json<{ user: { id: string } }>().user.id).not.toBe(owner.id);
+      const fresh = await observe(() => signUp(`newcomer-${Date.now()}@example.com`));
+      const taken = await observe(() => signUp(owner.email.toUpperCase()));
+      expect(fresh.answer.status).toBe(200);
+      expect(taken.answer).toEqual(fresh.answer);
+      // Neither starts a session: a cookie on one answer only was how they differed.
+      expect(fresh.res.headers['set-cookie']).toBeUndefined();
+      expect(fresh.res.json()).toEqual({
+        status: true,
+        message: "We've sent an email to that address.",
+      });
     });
 
-    it('hashes the password once whether or not the email is registered', async () => {
-      await signUp(`another-${Date.now()}@example.com`);
-      const forNewEmail = hashes;
-      hashes = 0;
-      await signUp(owner.email);
-      expect({ forNewEmail, forTakenEmail: hashes }).toEqual({ forNewEmail: 1, forTakenEmail: 1 });
+    it('does the same work for a registered and a new email: one hash, the same statements', async () => {
+      const fresh = await observe(() => signUp(`another-${Date.now()}@example.com`));
+      const taken = await observe(() => signUp(owner.email));
+      expect(fresh.work.hashes).toBe(1);
+      expect(fresh.work.statements.length).toBeGreaterThan(0);
+      expect(taken.work).toEqual(fresh.work);
+    });
+
+    it('lets the newcomer sign in with the password they chose, and their link signs them in', async () => {
+      const email = `newcomer-link-${Date.now()}@example.com`;
+      expect((await signUp(email, 'Newcomer-Chosen-Phrase-31')).statusCode).toBe(200);
+      const signedIn = await signIn(email, 'Newcomer-Chosen-Phrase-31');
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({
+        user: { email, name: 'Someone Else', phoneNumber: '07700 900456', emailVerified: false },
+      });
+
+      const [mail] = await mailsTo(email);
+      expect(mail?.subject).toBe('Confirm your email for Glow at Home');
+      const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing');
+      expect(link.pathname).toBe('/api/auth/verify-email');
+      const opened = await app.inject({ url: link.pathname + link.search });
+      expect(opened.statusCode).toBe(302);
+      expect(opened.headers.location).toBe('/account');
+      const cookie = opened.cookies.find((c) => c.name.endsWith('session_token') && c.value);
+      const me = await app.inject({
+        url: '/api/me',
+        headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+      });
+      expect(me.json()).toMatchObject({ email, emailVerified: true });
     });
 
     it('changes nothing for the owner and tells them by email', async () => {
       const before = await mailsTo(owner.email);
       await signUp(owner.email, 'Attacker-Chosen-Phrase-77');
       const rows = await database.db
-        .select({ id: user.id })
+        .select({ id: user.id, name: user.name })
         .from(user)
         .where(eq(user.email, owner.email));
-      expect(rows).toEqual([{ id: owner.id }]);
-      // The owner's password and session are untouched.
-      const me = await app.inject({ url: '/api/me', headers: owner.headers });
-      expect(me.statusCode).toBe(200);
-      const signIn = await app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers,
-        payload: { email: owner.email, password: TEST_PASSWORD },
-      });
-      expect(signIn.statusCode).toBe(200);
-      const after = await mailsTo(owner.email);
-      const notices = after.slice(before.length);
+      expect(rows).toEqual([{ id: owner.id, name: 'Olive Owner' }]);
+      // The owner's password and session are untouched; the stranger's password opens nothing.
+      expect((await app.inject({ url: '/api/me', headers: owner.headers })).statusCode).toBe(200);
+      expect((await signIn(owner.email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(owner.email, 'Attacker-Chosen-Phrase-77')).statusCode).toBe(401);
+      const notices = (await mailsTo(owner.email)).slice(before.length);
       expect(notices.map((m) => m.subject)).toEqual([
         'Someone tried to create a Glow at Home account with your email',
       ]);
@@ -138,29 +182,85 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('refuses bad input the same way for registered and new emails', async () => {
-      const weakFresh = await signUp(`weak-${Date.now()}@example.com`, 'password1234');
-      const weakTaken = await signUp(owner.email, 'password1234');
-      expect(weakFresh.statusCode).toBe(400);
-      expect(weakTaken.json()).toEqual(weakFresh.json());
-      expect(hashes).toBe(0);
+      const weakFresh = await observe(() =>
+        signUp(`weak-${Date.now()}@example.com`, 'password1234'),
+      );
+      const weakTaken = await observe(() => signUp(owner.email, 'password1234'));
+      expect(weakFresh.answer.status).toBe(400);
+      expect(weakTaken.answer).toEqual(weakFresh.answer);
+      expect({ fresh: weakFresh.work.hashes, taken: weakTaken.work.hashes }).toEqual({
+        fresh: 0,
+        taken: 0,
+      });
     });
 
-    it('answers a password reset the same for registered and unknown emails', async () => {
-      const ask = (email: string) =>
-        app.inject({
+    it('still refuses a sign-up or a link request posted from another site', async () => {
+      for (const url of ['/api/auth/sign-up/email', '/api/auth/sign-in/magic-link']) {
+        const res = await app.inject({
           method: 'POST',
-          url: '/api/auth/request-password-reset',
-          headers,
-          payload: { email, redirectTo: '/authorisation/password-reset' },
+          url,
+          headers: {
+            origin: 'https://evil.example',
+            'sec-fetch-site': 'cross-site',
+            'sec-fetch-mode': 'cors',
+          },
+          payload: {
+            email: `cross-site-${Date.now()}@example.com`,
+            password: 'Another-Strong-Phrase-42',
+            name: 'Someone Else',
+            phoneNumber: '07700 900456',
+            accountType: 'personal',
+          },
         });
-      const known = await ask(owner.email);
-      const unknown = await ask('nobody-at-all@example.com');
-      expect(known.statusCode).toBe(200);
-      expect(unknown.statusCode).toBe(200);
-      expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
-      expect(unknown.json()).toEqual(known.json());
-      // Neither hashes anything; the reset mail is only queued, the worker sends it later.
-      expect(hashes).toBe(0);
+        expect(res.statusCode, url).toBe(403);
+      }
+    });
+
+    const resetFor = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers,
+        payload: { email, redirectTo: '/authorisation/password-reset' },
+      });
+    const linkFor = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/magic-link',
+        headers,
+        payload: { email, callbackURL: '/account', errorCallbackURL: '/login' },
+      });
+
+    it('answers a password reset the same, with the same work, for registered and unknown emails', async () => {
+      const known = await observe(() => resetFor(owner.email));
+      const unknown = await observe(() => resetFor(`nobody-${Date.now()}@example.com`));
+      expect(known.answer.status).toBe(200);
+      expect(unknown.answer).toEqual(known.answer);
+      expect(known.work.hashes).toBe(0);
+      expect(known.work.statements.length).toBeGreaterThan(0);
+      expect(unknown.work).toEqual(known.work);
+      const [mail] = await database.db
+        .select({ subject: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, owner.email))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1);
+      expect(mail?.subject).toBe('Reset your Glow at Home password');
+    });
+
+    it('answers a sign-in link request the same, with the same work, for customers and strangers', async () => {
+      const known = await observe(() => linkFor(owner.email));
+      const unknown = await observe(() => linkFor(`stranger-${Date.now()}@example.com`));
+      expect(known.answer.status).toBe(200);
+      expect(unknown.answer).toEqual(known.answer);
+      expect(unknown.work).toEqual(known.work);
+      const [mail] = await database.db
+        .select({ subject: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, owner.email))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1);
+      expect(mail?.subject).toBe('Your Glow at Home sign-in link');
     });
   });
 }

@@ -23,7 +23,7 @@ describe('describeAuthError', () => {
     expect(noSuchUser).toEqual(wrongPassword);
   });
 
-  it('turns the role refusal into the spec text and flags it', () => {
+  it('turns the role refusal into its message and flags it', () => {
     const described = describeAuthError('sign-in', { status: 403, code: 'ANOTHER_SERVICE' });
     expect(described.anotherService).toBe(true);
     expect(described.message).toBe(ANOTHER_SERVICE.message);
@@ -71,6 +71,29 @@ describe('describeAuthError', () => {
     );
   });
 
+  it('offers an emailed sign-in link when the server says a refused password sign-in may use one', () => {
+    const refused = describeAuthError('sign-in', {
+      status: 429,
+      retryAfterSeconds: 660,
+      emailLinkOffered: true,
+    });
+    expect(refused).toEqual({
+      message:
+        'Too many attempts. Please wait 11 minutes and try again. You can still sign in now with a link we email you.',
+      fields: {},
+      anotherService: false,
+      offersEmailLink: true,
+    });
+    // Without the server's word, or on another form, no offer.
+    expect(
+      describeAuthError('sign-in', { status: 429, retryAfterSeconds: 660 }).offersEmailLink,
+    ).toBeUndefined();
+    expect(
+      describeAuthError('sign-up', { status: 429, retryAfterSeconds: 60, emailLinkOffered: true })
+        .offersEmailLink,
+    ).toBeUndefined();
+  });
+
   it('promises no particular wait when a 429 carries none', () => {
     const described = describeAuthError('sign-in', { status: 429, retryAfterSeconds: 'soon' });
     expect(described.message).toBe('Too many attempts. Please wait a while and try again.');
@@ -97,7 +120,7 @@ describe('describeAuthError', () => {
 });
 
 describe('describeRedirectError', () => {
-  it('recognises the spec cases by their codes', () => {
+  it('recognises the sign-in refusals by their codes', () => {
     expect(describeRedirectError('signup_disabled')).toEqual({ kind: 'social-no-account' });
     expect(describeRedirectError('ANOTHER_SERVICE')).toEqual({ kind: 'another-service' });
     expect(describeRedirectError('USER_RECORD_MISSING')).toEqual({ kind: 'user-record-missing' });

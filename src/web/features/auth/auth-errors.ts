@@ -6,17 +6,19 @@ import {
   USER_RECORD_MISSING,
   type UserMessage,
 } from '../../../domain/auth-messages';
+import { passwordSignInRefusedMessage } from '../../../domain/email-link-offer';
 
-// Turns what better-auth (and our hooks in front of it) answer into words for customers. The spec
-// fixes a few messages; the rest are ours, and none of them tells a stranger whether an email is
-// registered: sign-up included (decision 0050).
+// Turns what better-auth (and our hooks in front of it) answer into words for customers.
+// docs/product.md#sign-in-messages fixes a few messages; the rest are ours, and none of them tells
+// a stranger whether an email is registered: sign-up included (decision 0050).
 
 export const WRONG_CREDENTIALS = "That email and password don't match. Check them and try again.";
 export const NETWORK_FAILURE =
   "We couldn't reach Glow at Home. Check your connection and try again.";
 /**
- * Sign-up with a registered email is answered like any other (decision 0050); the only sign is
- * that no session follows, and then the owner has an email from us.
+ * Sign-up is answered the same whether or not the email is registered, and never signs anyone in
+ * (decisions 0050 and 0065). The form then signs in with the password just chosen; when that fails,
+ * the email may already have had an account, whose owner now has an email from us.
  */
 export const ACCOUNT_MAY_EXIST =
   "We've sent an email to that address. If you already have an account, sign in, or reset your password if you have forgotten it.";
@@ -39,6 +41,8 @@ export interface AuthErrorLike {
   errors?: unknown;
   /** Sent with a 429: when the server's limit lets this person try again. */
   retryAfterSeconds?: unknown;
+  /** Sent with a refused password sign-in: an emailed sign-in link still works now. */
+  emailLinkOffered?: unknown;
 }
 
 export type AuthAction =
@@ -55,8 +59,13 @@ export interface DescribedAuthError {
   message: string | null;
   /** Said next to the inputs, keyed by the form's field name. */
   fields: Record<string, string>;
-  /** Credentials of a therapist or onboarder: the spec's Login Error, then sign out. */
+  /**
+   * Credentials of a therapist or onboarder: the Login Error of docs/product.md#sign-in-messages,
+   * then sign out.
+   */
   anotherService: boolean;
+  /** A refused password sign-in: the form offers to email a sign-in link (decision 0065). */
+  offersEmailLink?: true;
 }
 
 function readFieldErrors(value: unknown): Record<string, string> {
@@ -97,8 +106,11 @@ export function describeAuthError(action: AuthAction, error: AuthErrorLike): Des
 
   if (status === 0) return only(NETWORK_FAILURE);
   if (status === 429) {
-    const wait = error.retryAfterSeconds;
-    return only(tooManyAttemptsMessage(typeof wait === 'number' ? wait : undefined));
+    const wait = typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+    if (action === 'sign-in' && error.emailLinkOffered === true) {
+      return { ...only(passwordSignInRefusedMessage(wait)), offersEmailLink: true };
+    }
+    return only(tooManyAttemptsMessage(wait));
   }
   if (code === AUTH_ERROR_CODES.anotherService) {
     return { message: ANOTHER_SERVICE.message, fields: {}, anotherService: true };

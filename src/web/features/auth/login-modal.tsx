@@ -5,9 +5,9 @@ import { Dialog } from '../../components/dialog';
 import { LoginPanel } from './login-panel';
 
 /**
- * The login modal of spec 3, opened from anywhere with setShowLoginModal(true) (the booking flow
- * does, before confirming). It closes itself once the customer is signed in, and when the page
- * changes under it (a link inside it was followed).
+ * The login modal (docs/product.md#interface-state-and-overlays), opened from anywhere with
+ * setShowLoginModal(true) (the booking flow does, before confirming). It closes itself once the
+ * customer is signed in, and when the page changes under it (a link inside it was followed).
  */
 export function LoginModal() {
   const open = useUiStore((s) => s.showLoginModal) === true;

@@ -11,7 +11,8 @@ import {
 
 /**
  * Tells the customer why a provider, an email link or a reset link sent them back with
- * ?error=<code>. The spec's cases also end any session, so nobody is left half signed in.
+ * ?error=<code>. These refusals (docs/product.md#sign-in-messages) also end any session, so nobody
+ * is left half signed in.
  */
 export async function handleRedirectError(code: string, queryClient: QueryClient): Promise<void> {
   const described = describeRedirectError(code);

@@ -12,8 +12,9 @@ import { accountKeys, clearAccountData } from '../../lib/query-keys';
 import { authClient } from './auth-client';
 import { isUserRecordMissing, refreshMe } from './use-me';
 
-// What happens around a session: ending it (with the spec's toast and cache clearing) and the
-// spec's refusals after a sign-in, shared by the login page, the modal and the redirect landings.
+// What happens around a session: ending it (with its toast and cache clearing) and the refusals
+// after a sign-in (docs/product.md#sign-in-messages), shared by the login page, the modal and the
+// redirect landings.
 
 /** Ends the session on the server; a failure to reach it still forgets everything locally. */
 async function endSession(): Promise<void> {
@@ -34,7 +35,7 @@ function forgetCustomer(queryClient: QueryClient): void {
   queryClient.setQueryData(accountKeys.me, null);
 }
 
-/** The customer's own sign-out: the spec's 'Logged Out' info toast, and their data forgotten. */
+/** The customer's own sign-out: the 'Logged Out' info toast, and their data forgotten. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await endSession();
   forgetCustomer(queryClient);
@@ -70,14 +71,17 @@ const asError = (m: { title: string; message: string }): NotificationInput => ({
   message: m.message,
 });
 
-/** Therapist or onboarder credentials: spec 8, reported as a (non-fatal) exception too. */
+/**
+ * Therapist or onboarder credentials: docs/product.md#sign-in-messages, reported as a (non-fatal)
+ * exception too.
+ */
 export async function refuseAnotherService(queryClient: QueryClient): Promise<void> {
   await signOutQuietly(queryClient);
   notify(asError(ANOTHER_SERVICE));
   trackException(ANOTHER_SERVICE.message, false);
 }
 
-/** A social or OpenID sign-in found no customer here: spec 6 and 8, two messages in turn. */
+/** A social or OpenID sign-in found no customer here: two messages in turn. */
 export async function refuseSocialWithoutAccount(queryClient: QueryClient): Promise<void> {
   await signOutQuietly(queryClient);
   notifyInTurn([asError(SOCIAL_NO_ACCOUNT), asError(SOCIAL_NO_ACCOUNT_FOLLOW_UP)]);

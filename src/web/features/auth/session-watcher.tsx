@@ -8,7 +8,8 @@ import { isUserRecordMissing, meQuery } from './use-me';
 
 /**
  * Whichever way a session began (password, email link, a provider's redirect), a session whose
- * customer record is gone is ended with the spec's message rather than left half signed in.
+ * customer record is gone is ended with its message (docs/product.md#sign-in-messages) rather than
+ * left half signed in.
  */
 export function SessionWatcher() {
   const session = useSession();
@@ -21,7 +22,7 @@ export function SessionWatcher() {
     if (missing) void refuseMissingUserRecord(queryClient);
   }, [missing, queryClient]);
 
-  // Spec 7: user_data follows who is signed in (the analytics module asks consent first).
+  // user_data follows who is signed in (the analytics module asks consent first).
   const email = signedIn ? me.data?.email : undefined;
   const phoneNumber = signedIn ? me.data?.phoneNumber : undefined;
   useEffect(() => {
@@ -29,7 +30,7 @@ export function SessionWatcher() {
     setAnalyticsUser(email ? { email, phoneNumber: phoneNumber ?? null } : null);
   }, [session.isPending, email, phoneNumber]);
 
-  // Spec 7: this device's push subscription is merge-written for whoever is signed in.
+  // This device's push subscription is merge-written for whoever is signed in.
   usePushRefresh(signedIn ? (me.data?.id ?? null) : null);
 
   return null;

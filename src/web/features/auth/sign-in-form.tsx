@@ -32,6 +32,8 @@ export function SignInForm({
 }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  // A refused password sign-in is no dead end: an emailed link still works (decision 0065).
+  const [offersEmailLink, setOffersEmailLink] = useState(false);
   const {
     register,
     handleSubmit,
@@ -44,6 +46,7 @@ export function SignInForm({
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFormError(null);
+    setOffersEmailLink(false);
     const result = await callAuth(() => authClient.signIn.email({ email, password }));
     if (result.error) {
       const described = describeAuthError('sign-in', result.error);
@@ -54,6 +57,7 @@ export function SignInForm({
         return;
       }
       setFormError(described.message);
+      setOffersEmailLink(described.offersEmailLink === true);
       return;
     }
     if (await completeSignIn(queryClient)) onSignedIn();
@@ -61,7 +65,22 @@ export function SignInForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      {formError && (
+        <FormMessage tone="error">
+          <p>{formError}</p>
+          {offersEmailLink && (
+            <p className="mt-2 font-semibold">
+              <button
+                type="button"
+                className="underline underline-offset-4"
+                onClick={() => onMagicLink(getValues('email'))}
+              >
+                Send me a sign-in link instead
+              </button>
+            </p>
+          )}
+        </FormMessage>
+      )}
       <EmailField registration={register('email')} error={errors.email?.message} />
       <PasswordField
         label="Password"

@@ -82,8 +82,8 @@ export function SignUpForm({
         accountType: values.accountType,
         ...(values.gender ? { gender: values.gender } : {}),
         callbackURL: verifiedURL,
-        // The session signal would refetch "who is signed in" and redraw the login page under
-        // the form; it is sent below, only when a session really began.
+        // No session begins here, so "who is signed in" need not be asked again; the sign-in
+        // below sends its own signal.
         fetchOptions: { disableSignal: true },
       }),
     );
@@ -97,14 +97,21 @@ export function SignUpForm({
       if (!placed || described.message) setFormError(described.message ?? 'Check the form.');
       return;
     }
-    // A registered email gets the same answer as a new one but no session (decision 0050): its
-    // owner has been emailed, and the form says what a newcomer or an owner should do next.
-    const session = await authClient.getSession();
-    if (!session.data) {
-      setFormError(ACCOUNT_MAY_EXIST);
+    // Sign-up answers the same for a registered email and starts no session (decisions 0050 and
+    // 0065): a newcomer signs in with the password just chosen and books at once. If that fails,
+    // the email had an account; its owner has been emailed, and the form says what to do next.
+    const signedIn = await callAuth(() =>
+      authClient.signIn.email({ email: values.email, password: values.password }),
+    );
+    if (signedIn.error) {
+      const described = describeAuthError('sign-in', signedIn.error);
+      if (described.anotherService) {
+        await refuseAnotherService(queryClient);
+        return;
+      }
+      setFormError(signedIn.error.status === 401 ? ACCOUNT_MAY_EXIST : described.message);
       return;
     }
-    authClient.$store.notify('$sessionSignal');
     if (await completeSignIn(queryClient)) onSignedIn();
   });
 

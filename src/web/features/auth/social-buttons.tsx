@@ -13,7 +13,8 @@ interface SocialButtonsProps {
 
 /**
  * One button per service this deployment turned on. They only sign in: an account is created
- * here first and the service linked to it from the account page (spec 6).
+ * here first and the service linked to it from the account page
+ * (docs/product.md#accounts-and-sign-in).
  */
 export function SocialButtons({ returnTo }: SocialButtonsProps) {
   const providers = useAuthProviders();

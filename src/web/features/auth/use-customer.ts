@@ -7,7 +7,7 @@ export type CustomerStatus = 'loading' | 'signed-out' | 'signed-in';
 
 /**
  * Who is signed in, for headers and redirects. better-auth's session answers cheaply (no 401 for
- * visitors); the profile decides, since our sign-out and the spec's refusals clear it at once,
+ * visitors); the profile decides, since our sign-out and the sign-in refusals clear it at once,
  * before the session store has caught up.
  */
 export function useCurrentCustomer(): { status: CustomerStatus; me: Me | null } {

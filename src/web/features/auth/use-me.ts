@@ -32,7 +32,10 @@ export function refreshMe(queryClient: QueryClient): Promise<Me | null> {
   return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
 }
 
-/** The profile is gone though the session is valid: the spec's "user record missing" case. */
+/**
+ * The profile is gone though the session is valid: the "user record missing" case of
+ * docs/product.md#sign-in-messages.
+ */
 export function isUserRecordMissing(error: unknown): boolean {
   return isApiError(error) && error.status === 404 && error.type.endsWith('user-record-missing');
 }
