@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_OFFER } from '../../domain/email-link-offer';
 import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { buildTestApp } from '../../test-support/test-app';
+import { FAST_PASSWORD_HASHER } from '../../test-support/fast-password-hasher';
 import {
   createTestCustomer,
   TEST_ORIGIN,
@@ -39,8 +40,9 @@ for (const kind of testDatabaseKinds()) {
       app = await buildTestApp(database, {
         env: { AUTH_RATE_LIMIT: 'true', TRUST_PROXY: 'true' },
         now: () => new Date(clockMs),
+        passwordHasher: FAST_PASSWORD_HASHER,
       });
-      unlimited = await buildTestApp(database);
+      unlimited = await buildTestApp(database, { passwordHasher: FAST_PASSWORD_HASHER });
     });
     afterAll(async () => {
       await app.close();
