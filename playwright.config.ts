@@ -39,9 +39,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // Retries hide flakiness; a flaky test is a bug to fix.
   retries: 0,
-  // Two files at a time, one per core: every spec makes its own accounts, cities and therapists,
-  // so two running against the one server never take each other's slots (decision 0069).
-  workers: 2,
+  // One file at a time. Every spec makes its own accounts, so two workers are safe, but on a
+  // 2-core machine the two browsers and the server starve each other: the axe walks over every
+  // page ran past their limits (decision 0069).
+  workers: 1,
   reporter: 'list',
   // Whole journeys (sign up, sign in, every account page) take 15–30 s on a loaded 2-core machine;
   // the limit only stops a hung test, speed is measured in bench/.
