@@ -55,8 +55,8 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
 const featureDependencies = {
   account: ['auth'],
   auth: ['push'],
-  booking: ['account', 'auth', 'catalogue', 'push'],
-  'gift-cards': ['auth', 'booking'],
+  booking: ['account', 'auth', 'catalogue', 'payment', 'push'],
+  'gift-cards': ['auth', 'booking', 'payment'],
   professionals: ['booking', 'catalogue'],
   pwa: ['account'],
   referrals: ['auth', 'booking'],
@@ -91,6 +91,39 @@ function featurePatterns(feature) {
   return patterns;
 }
 
+const serverPatterns = [
+  { group: ['**/web/**'], message: 'The server does not import the web app.' },
+];
+
+/**
+ * Server folders that others build on, and the folders above them they must not import (decision
+ * 0074): a card payment's walk goes down, routes → use case (checkout/) → pipeline (payments/) →
+ * the purchase's own steps (booking/, gift-cards/) → db/. In flat config a later block's
+ * no-restricted-imports replaces an earlier one, so each block carries serverPatterns too.
+ */
+const serverFoldersBelow = {
+  availability: {
+    above: ['booking', 'checkout', 'gift-cards'],
+    message:
+      'availability/ is below booking/ (a hold checks its slot with it): move what both need into availability/.',
+  },
+  payments: {
+    above: ['booking', 'gift-cards', 'checkout', 'availability'],
+    message:
+      "payments/ takes any purchase through its Purchase interface (payments/purchase.ts) and imports none: what is one purchase's own goes in its Purchase, in its own folder.",
+  },
+  'gift-cards': {
+    above: ['booking', 'checkout'],
+    message:
+      'gift-cards/ and booking/ are purchases side by side: what both need of a payment is in payments/.',
+  },
+  booking: {
+    above: ['gift-cards', 'checkout'],
+    message:
+      'booking/ and gift-cards/ are purchases side by side, below checkout/: what both need of a payment is in payments/.',
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,6 +147,31 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Async mistakes (decision 0073): a promise nobody awaits or catches, or one handed to
+    // something that ignores it (an event handler, a callback expecting void). These rules need
+    // types: the TypeScript of src, scripts, bench and e2e is parsed with tsconfig.json's program,
+    // which costs about as much as a type check. Config files are linted without types.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // The service worker's two entry files are left out of tsconfig.json (they need the
+          // WebWorker library); they get tsconfig.sw.json's options in a project of their own.
+          allowDefaultProject: ['src/web/sw/sw.ts', 'src/web/sw/push.ts'],
+          defaultProject: 'tsconfig.sw.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+        // No rule here reads JSDoc, and TypeScript files take no types from it: not parsing it
+        // saves time across the whole program.
+        jsDocParsingMode: 'none',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
@@ -221,14 +279,23 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: serverPatterns }],
+    },
+  },
+  // Server folders below others (decision 0074), shown in the editor; dependency-cruiser checks
+  // the same and every cycle. Tests may import across folders.
+  ...Object.entries(serverFoldersBelow).map(([folder, { above, message }]) => ({
+    files: [`src/server/${folder}/**/*.ts`],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/web/**'], message: 'The server does not import the web app.' }],
+          patterns: [...serverPatterns, { regex: `^\\.\\./(${above.join('|')})(/|$)`, message }],
         },
       ],
     },
-  },
+  })),
   {
     // The one test that hands the web app's server entry to a real server, as the build does
     // through dist/web-ssr (decision 0045).

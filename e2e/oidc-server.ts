@@ -37,7 +37,10 @@ const provider = new Provider(E2E_OIDC_ISSUER, {
   },
 });
 
-const server = createServer(provider.callback());
+// The provider is a Koa app: its handler catches every error of a request itself (a 500 answer
+// and an 'error' event), so the promise it returns never rejects.
+const handle = provider.callback();
+const server = createServer((req, res) => void handle(req, res));
 server.listen(E2E_OIDC_PORT, '127.0.0.1');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -44,7 +44,10 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
       };
     },
   });
-  s.on('request', provider.callback());
+  // The provider is a Koa app: its handler catches every error of a request itself (a 500 answer
+  // and an 'error' event), so the promise it returns never rejects.
+  const handle = provider.callback();
+  s.on('request', (req, res) => void handle(req, res));
   return {
     issuer,
     clientId,

@@ -20,7 +20,9 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
       status,
       detail: DETAILS[error.code] ?? 'The request could not be routed.',
     };
-    return reply
+    // Fastify ignores what this returns; the reply send() hands back is thenable, and nothing
+    // needs to wait for it.
+    void reply
       .headers(headers)
       .status(status)
       .type('application/problem+json')

@@ -38,7 +38,8 @@ const PERSONAL_ROOTS = [
   // and availability is worked out for the signed-in customer (account type, gender).
   ['bookings'],
   ['availability'],
-  // The bank page's view of a payment: what it is for (a gift card's recipient, a therapist).
+  // The bank page's view of a payment (src/web/features/payment): what it is for (a gift card's
+  // recipient, a therapist).
   ['payments'],
 ] as const;
 

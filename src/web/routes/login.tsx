@@ -54,7 +54,7 @@ export default function LoginPage() {
             <LoginPanel
               headingId={headingId}
               returnTo={next}
-              onSignedIn={() => navigate(next, { replace: true })}
+              onSignedIn={() => void navigate(next, { replace: true })}
             />
           )}
         </section>

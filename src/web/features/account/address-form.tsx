@@ -3,6 +3,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { addressSchema, type AddressInput } from '../../../domain/account-forms';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
+import { asyncHandler } from '../../lib/async-handler';
 import { FormMessage, SubmitButton, TextField } from '../../components/form-fields';
 import { placeFieldErrors } from '../../lib/place-field-errors';
 import { useSaveAddress } from './api';
@@ -112,7 +113,7 @@ export function AddressForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <TextField
         label="Label"

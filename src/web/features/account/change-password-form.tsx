@@ -10,6 +10,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '../../components/form-fields';
+import { asyncHandler } from '../../lib/async-handler';
 import { placeFieldErrors } from '../../lib/place-field-errors';
 
 const schema = z
@@ -58,7 +59,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
       <PasswordField
         label="Current password"

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { profileSchema, type ProfileInput } from '../../../domain/account-forms';
 import { isApiError } from '../../lib/api';
+import { asyncHandler } from '../../lib/async-handler';
 import { notify } from '../../lib/ui-store';
 import { FormMessage, GenderField, SubmitButton, TextField } from '../../components/form-fields';
 import { placeFieldErrors } from '../../lib/place-field-errors';
@@ -76,7 +77,7 @@ export function ProfileForm({ me }: { me: Me }) {
         )}
       </dl>
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
         {formError && <FormMessage tone="error">{formError}</FormMessage>}
         <TextField
           label="Full name"

@@ -7,6 +7,7 @@ import { authClient } from './auth-client';
 import { describeAuthError, MAGIC_LINK_SENT, RESET_LINK_SENT } from './auth-errors';
 import { callAuth } from './call-auth';
 import { EmailField, FormMessage, SubmitButton } from '../../components/form-fields';
+import { asyncHandler } from '../../lib/async-handler';
 
 export const PASSWORD_RESET_PATH = '/authorisation/password-reset';
 
@@ -52,7 +53,7 @@ export function EmailLinkForm({ kind, defaultEmail, returnTo }: EmailLinkFormPro
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
       <EmailField registration={register('email')} error={errors.email?.message} />
       <SubmitButton wide busy={isSubmitting} busyLabel="Sending…">

@@ -9,6 +9,7 @@ import { authClient } from './auth-client';
 import { describeAuthError } from './auth-errors';
 import { callAuth } from './call-auth';
 import { EmailField, FormMessage, PasswordField, SubmitButton } from '../../components/form-fields';
+import { asyncHandler } from '../../lib/async-handler';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
 const signInSchema = z.object({
@@ -64,7 +65,7 @@ export function SignInForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError && (
         <FormMessage tone="error">
           <p>{formError}</p>

@@ -17,6 +17,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../components/form-fields';
+import { asyncHandler } from '../../lib/async-handler';
 import { placeFieldErrors } from '../../lib/place-field-errors';
 import { completeSignIn, refuseAnotherService } from './session-actions';
 
@@ -116,7 +117,7 @@ export function SignUpForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError && (
         <FormMessage tone={formError === ACCOUNT_MAY_EXIST ? 'info' : 'error'}>
           <p>{formError}</p>

@@ -11,7 +11,6 @@ import type {
   holdBody,
   rescheduleBody,
 } from '../../../contract/booking';
-import type { AuthenticationOutcome, AuthenticationView } from '../../../contract/payments';
 import { api } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
@@ -19,7 +18,7 @@ import { accountKeys } from '../../lib/query-keys';
 // bookings are the customer's own and always read fresh. Every answer is checked against the
 // server's own schema (src/contract/*): a hold, a payment or a booking read wrong costs money.
 
-export type { AuthenticationView, AvailableTherapist, HeldBooking, PaymentRequest, PaymentStatus };
+export type { AvailableTherapist, HeldBooking, PaymentStatus };
 
 // The schemas, and zod with them, load with the first call rather than with the page, so a page
 // the server drew with its answers in it needs neither (decisions 0040, 0054). A call that changes
@@ -27,13 +26,9 @@ export type { AuthenticationView, AvailableTherapist, HeldBooking, PaymentReques
 // payment the server took into an error on screen.
 const availabilityContract = () => import('../../../contract/availability');
 const bookingContract = () => import('../../../contract/booking');
-const meContract = () => import('../../../contract/me');
-const paymentsContract = () => import('../../../contract/payments');
 
 /** The server's booking view: GET /api/bookings/:id and each appointment. */
 export type Booking = BookingView;
-
-export type PaymentResult = PaymentAnswer;
 
 export type CancelResult = CancelAnswer;
 
@@ -106,20 +101,6 @@ export function useBooking(id: string | null) {
   });
 }
 
-export function useSavedCards(enabled: boolean) {
-  return useQuery({
-    queryKey: accountKeys.cards,
-    queryFn: async ({ signal }) =>
-      (
-        await api.get('/api/me/cards', {
-          schema: meContract().then((m) => m.cardsAnswer),
-          signal,
-        })
-      ).cards,
-    enabled,
-  });
-}
-
 /**
  * After a booking changes (confirmed, cancelled, moved), the account pages and every availability
  * answer are out of date.
@@ -148,7 +129,8 @@ export async function setBookingCredit(id: string, useCredit: boolean): Promise<
   );
 }
 
-export async function payBooking(id: string, payment: PaymentRequest): Promise<PaymentResult> {
+/** What the checkout's payment form sends for a held booking (features/payment). */
+export async function payBooking(id: string, payment: PaymentRequest): Promise<PaymentAnswer> {
   const { paymentAnswerSchema } = await bookingContract();
   return api.post(`/api/bookings/${encodeURIComponent(id)}/payment`, payment, {
     schema: paymentAnswerSchema,
@@ -164,29 +146,6 @@ export function fetchPaymentStatus(
     schema: bookingContract().then((m) => m.paymentStatusSchema),
     signal,
   });
-}
-
-const authenticationPath = (paymentId: string) =>
-  `/api/payments/${encodeURIComponent(paymentId)}/authentication`;
-
-/** What the demo provider's simulated bank page shows about a payment. */
-export function fetchAuthentication(
-  paymentId: string,
-  signal?: AbortSignal,
-): Promise<AuthenticationView> {
-  return api.get(authenticationPath(paymentId), {
-    schema: paymentsContract().then((m) => m.authenticationViewSchema),
-    signal,
-  });
-}
-
-/** The simulated bank's answer: approve confirms the booking, fail releases the slot. */
-export async function answerAuthentication(
-  paymentId: string,
-  outcome: AuthenticationOutcome,
-): Promise<PaymentResult> {
-  const { paymentAnswerSchema } = await bookingContract();
-  return api.post(authenticationPath(paymentId), { outcome }, { schema: paymentAnswerSchema });
 }
 
 export async function cancelBooking(bookingId: string): Promise<CancelResult> {

@@ -1,20 +1,18 @@
 // The booking flow's public surface: what its routes, its layouts in app/ and the account pages
-// (cancel and reschedule) use. The flow's internals stay behind it.
+// (cancel and reschedule) use, and what the bank's pages of features/payment mean for a booking.
+// The flow's internals stay behind it.
 export { useAvailableDates, useAvailableTherapists, type AvailableTherapist } from './api';
 export { AddToCalendarLink } from './add-to-calendar-link';
 export { AppointmentActions } from './appointment-actions';
-export { BankAuthentication, DemoBankCheck } from './bank-authentication';
 export { BookNowLink } from './book-now-link';
 export { BookingConfirmation } from './booking-confirmation';
+export { useBookingBankCheck, useBookingPaymentReturn } from './booking-payment-pages';
 export { bookingDays, firstName, formatDuration, formatLongDate } from './booking-format';
 export { useBookingStore, useCitySelection } from './booking-store';
 export { BookingSummaryToggle, useBasket } from './booking-summary';
 export { Checkout } from './checkout';
 export { ContinueBar } from './continue-bar';
 export { DateCalendar } from './date-calendar';
-export { paymentActionTarget } from './payment-action';
-export { PaymentForm } from './payment-form';
-export { PaymentNotFinished, PaymentReturn } from './payment-return';
 export { PreferredTherapistNote } from './preferred-therapist-note';
 export { splitPreferred } from './preferred-therapist';
 export { previousStep, type BookingStep, type Referrer } from './selection-state';

@@ -113,8 +113,9 @@ export function RescheduleDialog({ bookingId, open, onClose }: RescheduleDialogP
       onClose();
     },
     onError: (error) => {
-      // Someone took the time while the dialog was open: show what is free now.
-      if (isApiError(error) && error.status === 409) {
+      // Someone took the time, or it stopped being offered, while the dialog was open: show what
+      // is free now. The server's words say which (below).
+      if (isApiError(error) && (error.code === 'slot_taken' || error.code === 'slot_not_offered')) {
         setSlot(null);
         void client.invalidateQueries({ queryKey: bookingKeys.availability });
       }

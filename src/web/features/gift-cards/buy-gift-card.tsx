@@ -1,28 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { formatPence } from '../../../domain/format';
-import { GIFT_CARD_MESSAGE_MAX, type GiftCardDetails } from '../../../domain/gift-card';
+import type { GiftCardDetails } from '../../../domain/gift-card';
 import { buttonClass } from '../../components/button-styles';
-import {
-  EmailField,
-  FieldError,
-  FormMessage,
-  TextField,
-  inputClass,
-} from '../../components/form-fields';
+import { EmailField, FormMessage, TextField } from '../../components/form-fields';
 import { ArrowRightIcon, LockIcon } from '../../components/icons';
 import type { FieldError as ServerFieldError } from '../../lib/api';
+import { asyncHandler } from '../../lib/async-handler';
 import { accountKeys } from '../../lib/query-keys';
 import { useUiStore } from '../../lib/ui-store';
 import { useCurrentCustomer } from '../auth';
-import { PaymentForm, formatLongDate, paymentActionTarget } from '../booking';
+import { formatLongDate } from '../booking';
+import { PaymentForm, useGoToBank } from '../payment';
 import { buyGiftCard, giftCardKeys, type GiftCardPaymentAnswer } from './api';
 import {
-  AMOUNT_CHOICES,
-  OTHER_AMOUNT,
   amountOf,
   defaultDetails,
   detailsFormSchema,
@@ -31,6 +25,7 @@ import {
   type DetailsValues,
 } from './gift-card-details';
 import { clearGiftCardDraft, readGiftCardDraft, saveGiftCardDraft } from './gift-card-draft';
+import { AmountChoice, MessageField } from './gift-card-fields';
 import { GiftCardPreview } from './gift-card-preview';
 
 const cardClass = 'rounded-3xl border border-brand-100 bg-white p-5 shadow-sm sm:p-7';
@@ -54,97 +49,6 @@ function StepTitle({ id, step, children }: { id: string; step: number; children:
       </span>
       {children}
     </h2>
-  );
-}
-
-function AmountChoice({
-  registration,
-  otherRegistration,
-  choice,
-  error,
-  otherError,
-}: {
-  registration: UseFormRegisterReturn;
-  otherRegistration: UseFormRegisterReturn;
-  choice: string;
-  error?: string;
-  otherError?: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="block text-sm font-semibold text-ink">Amount</legend>
-      <div className="mt-1.5 grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {AMOUNT_CHOICES.map((value) => (
-          <label
-            key={value}
-            className="relative flex min-h-12 items-center justify-center rounded-xl border border-brand-200 bg-white px-3 text-center font-semibold text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
-          >
-            {/* The whole tile is the radio button; the amount is drawn over it. */}
-            <input
-              type="radio"
-              value={value}
-              className="absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-xl focus:outline-none"
-              {...registration}
-            />
-            <span className="pointer-events-none relative">
-              {value === OTHER_AMOUNT ? 'Other' : formatPence(Number(value)).replace(/\.00$/, '')}
-            </span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-      {choice === OTHER_AMOUNT && (
-        <div className="mt-3 max-w-xs">
-          <TextField
-            label="Amount in pounds"
-            hint="Whole pounds from £10 to £500"
-            inputMode="numeric"
-            autoComplete="off"
-            registration={otherRegistration}
-            error={otherError}
-          />
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-function MessageField({
-  registration,
-  length,
-  error,
-}: {
-  registration: UseFormRegisterReturn;
-  length: number;
-  error?: string;
-}) {
-  const id = useId();
-  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        Message <span className="font-normal text-muted">(optional)</span>
-      </label>
-      <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-        Printed in their email. Up to {GIFT_CARD_MESSAGE_MAX} characters.
-      </p>
-      <textarea
-        id={id}
-        rows={4}
-        className={`${inputClass} mt-1.5 resize-y`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...registration}
-      />
-      <p
-        aria-hidden="true"
-        className={`mt-1 text-right text-xs ${length > GIFT_CARD_MESSAGE_MAX ? 'text-red-700' : 'text-muted'}`}
-      >
-        {length}/{GIFT_CARD_MESSAGE_MAX}
-      </p>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }
 
@@ -204,11 +108,12 @@ function DetailsSummary({ details, onChange }: { details: GiftCardDetails; onCha
 
 /**
  * The gift card page's form: the card's details (kept in this browser until it is bought), then
- * payment with the booking's own payment form, 3-D Secure included. The order id is made once per
+ * payment with features/payment's form, 3-D Secure included. The order id is made once per
  * order, so a double click or a retry can never buy two cards.
  */
 export function BuyGiftCard() {
   const navigate = useNavigate();
+  const goToBank = useGoToBank();
   const client = useQueryClient();
   const { status, me } = useCurrentCustomer();
   const [orderId, setOrderId] = useState(() => crypto.randomUUID());
@@ -281,11 +186,10 @@ export function BuyGiftCard() {
       void navigate(boughtPath(result.giftCardId));
       return;
     }
-    // Our own bank page is a route of this app; a real provider's is on its own origin.
-    const target = paymentActionTarget(result.actionUrl, window.location.origin);
-    if (target.kind === 'in-app') void navigate(target.path);
-    else if (target.kind === 'external') window.location.assign(target.url);
-    else void navigate(`/authorisation/confirm?gift_card=${encodeURIComponent(result.giftCardId)}`);
+    goToBank(
+      result.actionUrl,
+      `/authorisation/confirm?gift_card=${encodeURIComponent(result.giftCardId)}`,
+    );
   };
 
   return (
@@ -298,7 +202,7 @@ export function BuyGiftCard() {
           {details ? (
             <DetailsSummary details={details} onChange={() => setDetails(null)} />
           ) : (
-            <form onSubmit={toPayment} noValidate className="mt-5 space-y-5">
+            <form onSubmit={asyncHandler(toPayment)} noValidate className="mt-5 space-y-5">
               <AmountChoice
                 registration={register('amountChoice')}
                 otherRegistration={register('otherPounds')}

@@ -2,17 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { ErrorPanel } from '../../components/error-panel';
 import { AlertIcon } from '../../components/icons';
 import { LoadingBlock } from '../../components/page-heading';
 import { accountKeys } from '../../lib/query-keys';
-import { DemoBankCheck, PaymentNotFinished } from '../booking';
+import type { BankCheckOutcome, PaymentReturnCheck } from '../payment';
 import { giftCardKeys, useGiftCardPaymentStatus } from './api';
 import { boughtPath } from './buy-gift-card';
 import { clearGiftCardDraft } from './gift-card-draft';
 
-// /authorisation/confirm for a gift card order (?gift_card=…): the demo bank's page, or the page a
-// real provider's own bank check returns to. Both end on the bought card, or say why not.
+// What /authorisation/confirm?gift_card=… means for a gift card order: the pages are
+// features/payment's (DemoBankCheck, PaymentReturn), composed with these by the route: the demo
+// bank's page, or the page a real provider's own bank check returns to. Both end on the bought
+// card, or say why not.
 
 function useGoToBought() {
   const navigate = useNavigate();
@@ -59,26 +60,18 @@ function AlreadyAnswered({ giftCardId }: { giftCardId: string }) {
   return <LoadingBlock label="Checking your payment…" rows={1} />;
 }
 
-export function GiftCardBankAuthentication({
-  giftCardId,
-  paymentId,
-}: {
-  giftCardId: string;
-  paymentId: string;
-}) {
+/** A gift card order's bank check: approving ends on the bought card. */
+export function useGiftCardBankCheck(giftCardId: string): BankCheckOutcome {
   const goToBought = useGoToBought();
-  return (
-    <DemoBankCheck
-      paymentId={paymentId}
-      onConfirmed={() => goToBought(giftCardId)}
-      renderRefused={(message) => <GiftCardPaymentFailed message={message} />}
-      renderAnswered={() => <AlreadyAnswered giftCardId={giftCardId} />}
-    />
-  );
+  return {
+    onConfirmed: () => goToBought(giftCardId),
+    renderRefused: (message) => <GiftCardPaymentFailed message={message} />,
+    renderAnswered: () => <AlreadyAnswered giftCardId={giftCardId} />,
+  };
 }
 
 /** Back from a real provider's own bank page: ask the server, which asks the provider. */
-export function GiftCardPaymentReturn({ giftCardId }: { giftCardId: string }) {
+export function useGiftCardPaymentReturn(giftCardId: string): PaymentReturnCheck {
   const status = useGiftCardPaymentStatus(giftCardId);
   const goToBought = useGoToBought();
   const paid = status.data?.status === 'paid';
@@ -86,23 +79,12 @@ export function GiftCardPaymentReturn({ giftCardId }: { giftCardId: string }) {
     if (paid) goToBought(giftCardId);
   }, [paid, giftCardId, goToBought]);
 
-  if (status.isPending || paid) return <LoadingBlock label="Checking your payment…" rows={1} />;
-  if (status.isError)
-    return (
-      <ErrorPanel
-        title="We couldn't check your payment"
-        error={status.error}
-        onRetry={() => void status.refetch()}
-        retrying={status.isFetching}
-      />
-    );
-  if (status.data.detail) return <GiftCardPaymentFailed message={status.data.detail} />;
-  if (status.data.status === 'cancelled')
-    return <GiftCardPaymentFailed message="This gift card order was cancelled." />;
-  return (
-    <PaymentNotFinished
-      actionUrl={status.data.actionUrl}
-      onCheckAgain={() => void status.refetch()}
-    />
-  );
+  return {
+    status,
+    paid,
+    refusal:
+      status.data?.detail ||
+      (status.data?.status === 'cancelled' ? 'This gift card order was cancelled.' : null),
+    renderRefused: (message) => <GiftCardPaymentFailed message={message} />,
+  };
 }

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { SparkleIcon } from '../../components/icons';
 import { SectionCard } from '../../components/section-card';
-import { paymentActionTarget } from '../booking';
+import { paymentActionTarget } from '../payment';
 import { useGiftCardPurchases, type GiftCardPurchase } from './api';
 import { purchaseStatusText } from './purchase-status';
 

@@ -45,9 +45,9 @@ export default function EditAddressPage() {
           address={address}
           onSaved={() => {
             notify({ type: 'success', title: 'Address saved', message: 'Your changes are saved.' });
-            navigate('/account/addresses');
+            void navigate('/account/addresses');
           }}
-          onCancel={() => navigate('/account/addresses')}
+          onCancel={() => void navigate('/account/addresses')}
         />
       </div>
     </>

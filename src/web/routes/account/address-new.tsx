@@ -31,9 +31,9 @@ export default function NewAddressPage() {
               title: 'Address saved',
               message: `${saved.label ?? saved.line1} is ready to choose when you book.`,
             });
-            navigate('/account/addresses');
+            void navigate('/account/addresses');
           }}
-          onCancel={() => navigate('/account/addresses')}
+          onCancel={() => void navigate('/account/addresses')}
         />
       </div>
     </>

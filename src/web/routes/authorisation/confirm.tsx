@@ -1,8 +1,40 @@
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
-import { BankAuthentication, PaymentReturn, useBookingStore } from '../../features/booking';
-import { GiftCardBankAuthentication, GiftCardPaymentReturn } from '../../features/gift-cards';
+import {
+  useBookingBankCheck,
+  useBookingPaymentReturn,
+  useBookingStore,
+} from '../../features/booking';
+import { useGiftCardBankCheck, useGiftCardPaymentReturn } from '../../features/gift-cards';
+import { DemoBankCheck, PaymentReturn } from '../../features/payment';
 import { BRAND_NAME } from '../../lib/brand';
+
+// The pages are features/payment's, which knows no purchase; what the bank's answer means for the
+// purchase named in the address (a booking, a gift card order) is that purchase's feature's.
+
+function BookingBankCheck(props: {
+  bookingId: string;
+  paymentId: string;
+  fallbackCity: string | null;
+}) {
+  const outcome = useBookingBankCheck(props.bookingId, props.fallbackCity);
+  return <DemoBankCheck paymentId={props.paymentId} {...outcome} />;
+}
+
+function BookingPaymentReturn(props: { bookingId: string; fallbackCity: string | null }) {
+  const check = useBookingPaymentReturn(props.bookingId, props.fallbackCity);
+  return <PaymentReturn {...check} />;
+}
+
+function GiftCardBankCheck(props: { giftCardId: string; paymentId: string }) {
+  const outcome = useGiftCardBankCheck(props.giftCardId);
+  return <DemoBankCheck paymentId={props.paymentId} {...outcome} />;
+}
+
+function GiftCardPaymentReturn(props: { giftCardId: string }) {
+  const check = useGiftCardPaymentReturn(props.giftCardId);
+  return <PaymentReturn {...check} />;
+}
 
 /**
  * /authorisation/confirm in the payment layout (docs/product.md#pages). With ?payment= it is the
@@ -21,11 +53,13 @@ export default function AuthorisationConfirmPage() {
     <>
       <title>{`Confirm your payment · ${BRAND_NAME}`}</title>
       {bookingId && paymentId && (
-        <BankAuthentication bookingId={bookingId} paymentId={paymentId} fallbackCity={storedCity} />
+        <BookingBankCheck bookingId={bookingId} paymentId={paymentId} fallbackCity={storedCity} />
       )}
-      {bookingId && !paymentId && <PaymentReturn bookingId={bookingId} fallbackCity={storedCity} />}
+      {bookingId && !paymentId && (
+        <BookingPaymentReturn bookingId={bookingId} fallbackCity={storedCity} />
+      )}
       {!bookingId && giftCardId && paymentId && (
-        <GiftCardBankAuthentication giftCardId={giftCardId} paymentId={paymentId} />
+        <GiftCardBankCheck giftCardId={giftCardId} paymentId={paymentId} />
       )}
       {!bookingId && giftCardId && !paymentId && <GiftCardPaymentReturn giftCardId={giftCardId} />}
       {!bookingId && !giftCardId && (

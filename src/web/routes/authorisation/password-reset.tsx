@@ -18,6 +18,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '../../components/form-fields';
+import { asyncHandler } from '../../lib/async-handler';
 import { placeFieldErrors } from '../../lib/place-field-errors';
 
 const schema = z
@@ -81,7 +82,7 @@ function NewPasswordForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       <p className="text-muted">Choose a new password for your Glow at Home account.</p>
       {formError && <FormMessage tone="error">{formError}</FormMessage>}
       <NewPasswordField

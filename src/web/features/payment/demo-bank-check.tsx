@@ -1,19 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { cardLabel } from '../../../domain/card';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { ShieldIcon } from '../../components/icons';
-import { isApiError } from '../../lib/api';
-import { answerAuthentication, fetchAuthentication, useBooking } from './api';
-import { cardLabel } from '../../../domain/card';
 import { LoadingBlock } from '../../components/page-heading';
-import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
+import { isApiError } from '../../lib/api';
+import { answerAuthentication, fetchAuthentication } from './api';
 
-const FAILED = 'Your bank could not confirm the payment, so it did not go through.';
+/** Why a payment the bank would not confirm was not taken, when the server gives no reason. */
+export const BANK_REFUSED = 'Your bank could not confirm the payment, so it did not go through.';
 
-interface DemoBankCheckProps {
-  paymentId: string;
+/**
+ * What the bank's answer means for what is being bought (a booking, a gift card order): given by
+ * the purchase's own feature, so this page knows none of them.
+ */
+export interface BankCheckOutcome {
   /** Approved, and the payment has gone through. */
   onConfirmed: () => void;
   /** The bank or the server refused it: what to show instead, given why. */
@@ -25,9 +28,14 @@ interface DemoBankCheckProps {
   renderAnswered: () => ReactNode;
 }
 
+interface DemoBankCheckProps extends BankCheckOutcome {
+  paymentId: string;
+}
+
 /**
  * The demo provider's stand-in for a bank's 3-D Secure page, for any payment (a booking, a gift
- * card): what is being paid, to whom and for what, and Approve or Fail.
+ * card): what is being paid, to whom and for what, and Approve or Fail. The route of
+ * /authorisation/confirm renders it with the outcome of the purchase named in its address.
  */
 export function DemoBankCheck({
   paymentId,
@@ -44,7 +52,8 @@ export function DemoBankCheck({
     onSuccess: onConfirmed,
   });
 
-  if (answer.isError) return renderRefused(isApiError(answer.error) ? answer.error.detail : FAILED);
+  if (answer.isError)
+    return renderRefused(isApiError(answer.error) ? answer.error.detail : BANK_REFUSED);
   if (view.data && view.data.status !== 'requires_action') {
     const instead = renderAnswered();
     if (instead) return instead;
@@ -122,43 +131,5 @@ export function DemoBankCheck({
         </>
       )}
     </div>
-  );
-}
-
-/** A booking's bank check: approving confirms the booking; failing releases the slot. */
-export function BankAuthentication({
-  bookingId,
-  paymentId,
-  fallbackCity,
-}: {
-  bookingId: string;
-  paymentId: string;
-  fallbackCity: string | null;
-}) {
-  const goToConfirmation = useGoToConfirmation();
-  const booking = useBooking(bookingId);
-  const city = booking.data?.city ?? fallbackCity;
-
-  // Opened again after answering (reload, back button): go where the first answer led.
-  const settledConfirmed = booking.data?.status === 'confirmed';
-  useEffect(() => {
-    if (settledConfirmed && city) goToConfirmation(city, bookingId);
-  }, [settledConfirmed, city, bookingId, goToConfirmation]);
-
-  return (
-    <DemoBankCheck
-      paymentId={paymentId}
-      onConfirmed={() => {
-        if (city) goToConfirmation(city, bookingId);
-      }}
-      renderRefused={(message) => (
-        <PaymentFailed message={message} city={city} bookingId={bookingId} />
-      )}
-      renderAnswered={() =>
-        booking.data && booking.data.status !== 'confirmed' ? (
-          <PaymentFailed message={FAILED} city={city} bookingId={bookingId} />
-        ) : null
-      }
-    />
   );
 }

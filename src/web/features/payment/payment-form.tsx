@@ -1,39 +1,36 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ProfileView } from '../../../contract/me';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { AlertIcon, CheckCircleIcon, LockIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import type { FieldError } from '../../lib/api';
-import type { Me } from '../account';
 import { useSavedCards, type PaymentRequest, type PaymentResult } from './api';
-import { cardLabel } from '../../../domain/card';
 import { CardForm, type CardFormValue } from './card-form';
 import { cardFieldFromServer, parseExpiry, validateCard, type CardFieldErrors } from './card-input';
 import { newCardEntryFor, usePaymentConfig } from './payment-config';
+import { MethodChoice, type Method } from './payment-methods';
+import { paymentRefusal } from './refusals';
 import { CardEntryError } from './stripe-card';
 import { StripeCardForm, type StripeCardHandle } from './stripe-card-form';
 
-type Method = { kind: 'saved'; cardId: string } | { kind: 'new' } | { kind: 'invoice' };
-
 const EMPTY_CARD: CardFormValue = { number: '', expiry: '', cvc: '', saveCard: false };
-
-/** Statuses meaning the hold is gone (expired, paid elsewhere, released): choose again. */
-const LOST_STATUSES = new Set([404, 409, 410, 422]);
 
 interface PaymentFormProps<R extends PaymentResult> {
   /** What the button says it will take. */
   amountDuePence: number;
-  me: Pick<Me, 'accountType' | 'businessPayment'>;
+  /** The signed-in customer (GET /api/me): whether their business pays by invoice. */
+  me: Pick<ProfileView, 'accountType' | 'businessPayment'>;
   /** Sends the payment: a booking's, or a gift card order with it. */
   pay: (request: PaymentRequest) => Promise<R>;
   /** Offer the business invoice arrangement (bookings only). */
   allowInvoice?: boolean;
   onResult: (result: R) => void;
-  /** The payment was refused (402) and what was being paid for is gone with it. */
+  /** The card was refused and what was being paid for is gone with it. */
   onDeclined: (message: string) => void;
   /**
-   * The card was refused but the time is still held (402 with slotReleased false): the form
+   * The card was refused but the time is still held (slotReleased false): the form
    * asks for another card itself; the caller refreshes what it shows of the hold.
    */
   onDeclinedHoldKept?: () => void;
@@ -61,6 +58,11 @@ function PaymentError({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * How the customer pays, for whatever is bought: the business's invoice, a saved card or a new one
+ * (our card form for the demo provider, Stripe's for Stripe), or nothing left to pay. What paying
+ * sends, and what its answer or refusal means, is the caller's.
+ */
 export function PaymentForm<R extends PaymentResult>({
   amountDuePence,
   me,
@@ -89,7 +91,6 @@ export function PaymentForm<R extends PaymentResult>({
   const stripeCardRef = useRef<StripeCardHandle>(null);
   const paymentConfig = usePaymentConfig();
   const newCard = newCardEntryFor(paymentConfig);
-  const legendId = useId();
 
   const savedCards = cards.data ?? [];
   const firstCard = savedCards[0];
@@ -118,7 +119,8 @@ export function PaymentForm<R extends PaymentResult>({
         setFormError('Something went wrong. Please try again.');
         return;
       }
-      if (error.status === 402 && error.extensions.slotReleased === false) {
+      const refusal = paymentRefusal(error);
+      if (refusal === 'declined-hold-kept') {
         // Another card first: the refused number and its code go, the rest is kept.
         setCard((c) => ({ ...c, number: '', cvc: '' }));
         setChosen({ kind: 'new' });
@@ -127,12 +129,12 @@ export function PaymentForm<R extends PaymentResult>({
         onDeclinedHoldKept?.();
         return;
       }
-      if (error.status === 402) {
+      if (refusal === 'declined') {
         setCard(EMPTY_CARD);
         onDeclined(error.detail);
         return;
       }
-      if (LOST_STATUSES.has(error.status)) {
+      if (refusal === 'lost') {
         onLost(error.detail);
         return;
       }
@@ -189,29 +191,6 @@ export function PaymentForm<R extends PaymentResult>({
     });
   };
 
-  const options: { key: string; method: Method; label: string; note?: string }[] = [
-    ...(canInvoice
-      ? [
-          {
-            key: 'invoice',
-            method: { kind: 'invoice' } as Method,
-            label: 'Pay by invoice',
-            note: 'Your business is invoiced under its agreement with us.',
-          },
-        ]
-      : []),
-    ...savedCards.map((c) => ({
-      key: c.id,
-      method: { kind: 'saved', cardId: c.id } as Method,
-      label: cardLabel(c.brand, c.last4),
-      note: `Expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`,
-    })),
-    { key: 'new', method: { kind: 'new' }, label: 'A new card' },
-  ];
-  const isChosen = (m: Method) =>
-    m.kind === method.kind &&
-    (m.kind !== 'saved' || (method.kind === 'saved' && m.cardId === method.cardId));
-
   const payLabel =
     method.kind === 'invoice'
       ? 'Confirm and pay by invoice'
@@ -250,43 +229,16 @@ export function PaymentForm<R extends PaymentResult>({
 
   return (
     <form onSubmit={submit} noValidate aria-busy={pay.isPending}>
-      <fieldset aria-describedby={cards.isError ? `${legendId}-cards` : undefined}>
-        <legend id={legendId} className="font-display text-xl font-semibold text-ink">
-          How would you like to pay?
-        </legend>
-        {cards.isError && (
-          <p id={`${legendId}-cards`} className="mt-1 text-sm text-muted">
-            We couldn&rsquo;t load your saved cards; you can still pay with a new card.
-          </p>
-        )}
-        <div className="mt-3 space-y-2">
-          {options.map((option) => (
-            <label
-              key={option.key}
-              className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border p-3 ${
-                isChosen(option.method)
-                  ? 'border-brand-500 bg-brand-50'
-                  : 'border-brand-100 bg-white'
-              }`}
-            >
-              <input
-                type="radio"
-                name="payment-method"
-                className="mt-0.5 h-5 w-5 accent-brand-700"
-                checked={isChosen(option.method)}
-                onChange={() => {
-                  setChosen(option.method);
-                  setFormError(null);
-                }}
-              />
-              <span>
-                <span className="block font-medium text-ink">{option.label}</span>
-                {option.note && <span className="block text-sm text-muted">{option.note}</span>}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <MethodChoice
+        savedCards={savedCards}
+        cardsFailed={cards.isError}
+        canInvoice={canInvoice}
+        method={method}
+        onChoose={(chosenMethod) => {
+          setChosen(chosenMethod);
+          setFormError(null);
+        }}
+      />
 
       {declined && (
         // Just above the card entry it asks for, and brought into view with it.

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { ProblemCode } from '../../lib/api';
+import { holdRefusal } from './refusals';
+
+// The checkout decides from the problem's code, not its status: several refusals share 409 or 422
+// and need different handling (decision 0072).
+
+const problem = (status: number, code?: ProblemCode, extensions: Record<string, unknown> = {}) => ({
+  status,
+  code,
+  extensions,
+});
+
+describe('holdRefusal', () => {
+  it('sends the customer back to the times only when someone took the time', () => {
+    expect(holdRefusal(problem(409, 'slot_taken'))).toBe('taken');
+    // Another 409 is not a taken time.
+    expect(holdRefusal(problem(409))).toBe('message');
+  });
+
+  it('offers another time for the refusals another time or therapist gets past', () => {
+    for (const code of [
+      'slot_not_offered',
+      'therapist_unavailable',
+      'minimum_spend',
+      'unknown_city',
+    ] as const)
+      expect(holdRefusal(problem(422, code))).toBe('choose-again');
+  });
+
+  it('says the rest without a link, an unknown address included', () => {
+    expect(holdRefusal(problem(422, 'unknown_address'))).toBe('message');
+    expect(holdRefusal(problem(400))).toBe('message');
+    expect(holdRefusal(problem(0))).toBe('message');
+  });
+
+  it('treats a 401 as signed out', () => {
+    expect(holdRefusal(problem(401))).toBe('signed-out');
+  });
+});
