@@ -1,5 +1,6 @@
 // Import boundaries of src/, bench/ and scripts/, checked by `npm run lint` (so by `npm test`).
-// See docs/decisions/0023-server-boundaries.md, 0071 and the README's "How the code is laid out".
+// See docs/decisions/0023-server-boundaries.md, 0071, 0074 and the README's "How the code is laid
+// out".
 //
 // Test files are left out of the cruise: they sit on top of everything and may import what they
 // test from any folder, plus src/test-support. What is cruised is production code and
@@ -40,9 +41,43 @@ export default {
         'no folder but db/ (which imports neither back), directly or through others: otherwise ' +
         'that folder and each folder using the context depend on each other, a cycle the ' +
         'folder rule cannot see at the root. A folder adds what it contributes to the context ' +
-        'from its own side (as booking/booking-context.ts does). See docs/decisions/0071.',
+        'from its own side (as availability/availability-context.ts does). See ' +
+        'docs/decisions/0071.',
       from: { path: '^src/server/(app-context|config)\\.ts$' },
       to: { path: '^src/server/[^/]+/', pathNot: '^src/server/db/', reachable: true },
+    },
+    {
+      name: 'availability-knows-no-booking',
+      severity: 'error',
+      comment:
+        'availability/ (free dates and therapists, the slot check, their caches) is below ' +
+        'booking/: a hold checks its slot with it, so it imports nothing of booking/ nor of what ' +
+        'sits above booking (checkout/, gift-cards/). Move what both need into availability/. ' +
+        'See docs/decisions/0074.',
+      from: { path: '^src/server/availability/' },
+      to: { path: '^src/server/(booking|checkout|gift-cards)/' },
+    },
+    {
+      name: 'payments-knows-no-purchase',
+      severity: 'error',
+      comment:
+        'payments/ takes any purchase from attempt to settled (pay-purchase.ts, ' +
+        'settle-purchase.ts) through its Purchase interface (payments/purchase.ts): it imports no ' +
+        'purchase (booking/, gift-cards/) and not checkout/, which hands it one. What is one ' +
+        "purchase's own goes in that purchase's Purchase, in its own folder. See " +
+        'docs/decisions/0074.',
+      from: { path: '^src/server/payments/' },
+      to: { path: '^src/server/(booking|gift-cards|checkout|availability)/' },
+    },
+    {
+      name: 'purchases-side-by-side',
+      severity: 'error',
+      comment:
+        'booking/ and gift-cards/ are purchases side by side, neither importing the other: what ' +
+        'both need of a payment is in payments/ (payment-rows.ts, provider-news.ts). See ' +
+        'docs/decisions/0074.',
+      from: { path: '^src/server/(booking|gift-cards)/' },
+      to: { path: '^src/server/(booking|gift-cards)/', pathNot: '^src/server/$1/' },
     },
     {
       name: 'no-module-cycle',

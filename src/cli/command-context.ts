@@ -1,4 +1,4 @@
-import { AvailabilityCache } from '../server/booking/availability-cache';
+import { AvailabilityCache } from '../server/availability/availability-cache';
 import type { CancelContext } from '../server/booking/cancel-booking';
 import type { AppConfig } from '../server/config';
 import type { Db } from '../server/db/client';

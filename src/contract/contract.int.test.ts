@@ -7,9 +7,7 @@ import {
   type BookingTestEnv,
 } from '../test-support/booking-fixtures';
 import {
-  answerAuthentication,
   cancelBooking,
-  fetchAuthentication,
   fetchPaymentStatus,
   holdBooking,
   payBooking,
@@ -21,6 +19,7 @@ import {
   fetchGiftCardPurchases,
   redeemGiftCard,
 } from '../web/features/gift-cards/api';
+import { answerAuthentication, fetchAuthentication } from '../web/features/payment/api';
 import { api } from '../web/lib/api';
 import { codeOf } from '../test-support/gift-card-fixtures';
 import { authProvidersSchema } from './auth';

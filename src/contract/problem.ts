@@ -9,7 +9,73 @@ export const fieldErrorSchema = z.object({
   message: z.string(),
 });
 
-// Loose: use cases add extension members (code, retryAfterSeconds, slotReleased…) that clients
+/**
+ * Every `code` the server puts in a problem, with when it is sent: a client decides what to do
+ * from the code, never from `detail` (words for people, which may change) nor from the status
+ * alone (several problems share 409 or 422). The server cannot send a code this list lacks
+ * (decision 0072). better-auth's own codes under /api/auth/* are not ours and not listed
+ * (decision 0028); the four of ours that its client reads are, at the end.
+ */
+export const PROBLEM_CODES = {
+  // Holding a time (POST /api/bookings) and moving one (POST /api/bookings/{id}/reschedule).
+  unknown_city: '422: the hold names a city we do not serve.',
+  therapist_unavailable: '422: the therapist cannot take this booking in this city.',
+  minimum_spend:
+    "422: the treatments come to less than the therapist's minimum spend (with shortfallPence and minimumSpendPence).",
+  unknown_address: "422: the address is not one of the customer's saved addresses.",
+  slot_not_offered:
+    '422: the therapist does not offer that time, or no longer takes these bookings.',
+  slot_taken: '409: someone else has just held or booked that time.',
+  reschedule_too_late: '422: the appointment starts too soon to be moved.',
+  // Changing or cancelling a booking.
+  already_started: '409: the appointment has already started, so it cannot be cancelled.',
+  payment_under_way: '409: a payment is under way, so the credit used cannot change now.',
+  // Paying for a booking or a gift card order.
+  hold_expired: '410: the hold ran out before the payment and the time was released.',
+  card_declined: '402: the card was declined (with slotReleased).',
+  insufficient_funds: '402: the card has insufficient funds (with slotReleased).',
+  authentication_failed: '402: the bank could not confirm the payment (with slotReleased).',
+  processing_error: '402: the payment could not be processed (with slotReleased).',
+  amount_changed:
+    '409: the amount due changed while the card was charged; refunded in full and the time released.',
+  credit_changed: '409: the wallet credit changed during the payment; the time was released.',
+  credit_short: '422: credit alone was chosen but does not cover the amount due.',
+  invoice_not_allowed: '422: paying by invoice is only for business accounts set up for it.',
+  payee_not_connected: '422: the therapist cannot take card payments right now.',
+  payment_pending: '503: the payment is still being confirmed with the bank; look again shortly.',
+  order_cancelled: '409: the gift card order was cancelled.',
+  // Redeeming a gift card.
+  unknown_code: '404: no gift card has that code.',
+  already_redeemed: '409: the gift card has already been redeemed.',
+  gift_card_refunded: '409: the gift card was refunded to its buyer.',
+  not_yet_sent: '409: the gift card has not been sent yet.',
+  too_many_attempts: '429: too many redeeming tries; wait retryAfterSeconds (also Retry-After).',
+  // Referrals.
+  unknown_referral: '404: no customer has that referral code.',
+  rate_limited: '429: too many referral checks; wait retryAfterSeconds (also Retry-After).',
+  // Push notifications.
+  push_unavailable: '404: this site does not send push notifications.',
+  push_endpoint_refused: '422: the push endpoint is not a public push service.',
+  // Our own answers under /api/auth/* (better-auth's client reads them as error.code).
+  TOO_MANY_REQUESTS:
+    '429: a sign-in limit refused the try; wait retryAfterSeconds (also Retry-After).',
+  VALIDATION_ERROR: '400: the sign-up form is wrong (with errors per field).',
+  PASSWORD_TOO_WEAK: '400: the new password is too easy to guess (with errors per field).',
+  ANOTHER_SERVICE: "403: the credentials are a therapist's or onboarder's, for another service.",
+} as const satisfies Record<string, string>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export const problemCodeSchema = z
+  .enum(Object.keys(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]])
+  .describe(
+    'Why, for programs: branch on this, not on detail or the status alone.\n\n' +
+      Object.entries(PROBLEM_CODES)
+        .map(([code, when]) => `- \`${code}\`: ${when}`)
+        .join('\n'),
+  );
+
+// Loose: use cases add other extension members (retryAfterSeconds, slotReleased…) that clients
 // may read, so unknown members are kept rather than stripped.
 export const problemSchema = z
   .looseObject({
@@ -18,6 +84,7 @@ export const problemSchema = z
     status: z.number().int(),
     detail: z.string().optional(),
     errors: z.array(fieldErrorSchema).optional(),
+    code: problemCodeSchema.optional(),
   })
   .describe('RFC 9457 problem details');
 

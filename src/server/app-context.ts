@@ -8,7 +8,8 @@ import type { Database, Db } from './db/client';
  *
  * Every folder of src/server imports this, so it names nothing of theirs (docs/decisions/0071): a
  * folder that puts a service here adds its field from its own side, as Fastify's decorators do,
- * in its `*-context.ts` (booking's caches, mail's mailer, media's storage, payments' provider).
+ * in its `*-context.ts` (availability's caches, mail's mailer, media's storage, payments'
+ * provider).
  */
 export interface AppContext {
   config: AppConfig;

@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
+import type { ProblemCode } from '../../contract/problem';
 import { signUpSchema } from '../../domain/account-forms';
 import { judgePassword } from './password-strength';
 
@@ -17,7 +18,7 @@ export function parsedOrRefused<T>(schema: z.ZodType<T>, body: unknown): T {
   if (parsed.success) return parsed.data;
   const errors = fieldErrors(parsed.error);
   throw new APIError('BAD_REQUEST', {
-    code: 'VALIDATION_ERROR',
+    code: 'VALIDATION_ERROR' satisfies ProblemCode,
     message: errors[0]?.message ?? 'Check the form and try again',
     errors,
   });
@@ -28,7 +29,7 @@ async function rejectWeak(password: unknown, field: string, userInputs: string[]
   const verdict = await judgePassword(password, userInputs);
   if (!verdict.ok && verdict.message) {
     throw new APIError('BAD_REQUEST', {
-      code: 'PASSWORD_TOO_WEAK',
+      code: 'PASSWORD_TOO_WEAK' satisfies ProblemCode,
       message: verdict.message,
       errors: [{ field, message: verdict.message }],
     });

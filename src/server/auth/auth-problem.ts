@@ -6,7 +6,10 @@ import { statusTitle } from '../http/problem';
 // rewritten into one, keeping code, message and errors: better-auth's client and the web app read
 // those, and the client spreads the whole body into its error, so the added members are harmless.
 
-type AuthProblem = ProblemBody & Record<string, unknown>;
+// Its `code` is kept as better-auth sent it: better-auth's own vocabulary, not the contract's list
+// of problem codes (decisions 0028 and 0072), so this body is not typed as our ProblemBody's code.
+type AuthProblem = Pick<ProblemBody, 'type' | 'title' | 'status' | 'detail'> &
+  Record<string, unknown>;
 
 function parsedObject(text: string | null): Record<string, unknown> {
   if (!text) return {};

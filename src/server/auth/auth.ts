@@ -4,6 +4,7 @@ import { APIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { genericOAuth, magicLink } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { ProblemCode } from '../../contract/problem';
 import { ANOTHER_SERVICE, AUTH_ERROR_CODES } from '../../domain/auth-messages';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -73,7 +74,7 @@ async function refuseOtherServices(db: Db, userId: string): Promise<void> {
     .where(eq(user.id, userId));
   if (found && (found.isTherapist || found.isOnboarder)) {
     throw new APIError('FORBIDDEN', {
-      code: AUTH_ERROR_CODES.anotherService,
+      code: AUTH_ERROR_CODES.anotherService satisfies ProblemCode,
       message: `${ANOTHER_SERVICE.title}: ${ANOTHER_SERVICE.message}`,
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { authProvidersSchema, SOCIAL_PROVIDERS } from '../../contract/auth';
+import type { ProblemBody } from '../../contract/problem';
 import { AUTH_ERROR_CODES, tooManyAttemptsMessage } from '../../domain/auth-messages';
 import { passwordSignInRefusedMessage } from '../../domain/email-link-offer';
 import type { AppContext } from '../app-context';
@@ -43,7 +44,7 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number, offersEmailLink
       message,
       retryAfterSeconds,
       ...(offersEmailLink ? { emailLinkOffered: true } : {}),
-    });
+    } satisfies ProblemBody);
 }
 
 /** The email a sign-in or email request names, when it names one. */

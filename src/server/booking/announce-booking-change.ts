@@ -9,7 +9,7 @@ import { enqueueWebhookEvents, WEBHOOK_EVENT_OF } from '../webhooks/enqueue-book
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import type { BookingRecord } from '../../contract/booking-records';
 import { loadChangedBooking, type ChangedBooking } from './load-changed-booking';
-import { rulesConfigOf } from './rules-config';
+import { rulesConfigOf } from '../availability/rules-config';
 
 /**
  * Tells the customer about a change to their booking: reads the booking as it now stands, inside

@@ -14,14 +14,6 @@ import { booking, type bookingItem, type BookingStatus } from '../db/schema';
 
 export type BookingRow = typeof booking.$inferSelect;
 
-/** Where side effects after a commit (mail, provider clean-up) report trouble they survive. */
-export interface WarnLog {
-  warn(details: object, message: string): void;
-}
-
-// Generic to every transaction; kept importable from here for the booking use cases.
-export { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
-
 /** The booking's whole row as `b`, its columns named as they are (see tableRows). */
 export const bookingRows = tableRows(booking, 'b');
 

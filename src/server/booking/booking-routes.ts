@@ -22,7 +22,7 @@ import { cancelBooking } from './cancel-booking';
 import { holdBooking } from './hold-booking';
 import { rescheduleBooking } from './reschedule-booking';
 import { setBookingCredit } from './set-booking-credit';
-import { rulesConfigOf } from './rules-config';
+import { rulesConfigOf } from '../availability/rules-config';
 
 /** The bookings that have (or had) an event in the customer's calendar. */
 const CALENDAR_STATUSES = new Set(['confirmed', 'completed', 'cancelled']);

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { reminderDueAt } from '../../domain/reminders';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { preparedStatement, queryPrepared, type Bound } from '../db/query-rows';
-import { tableRows } from '../db/table-rows';
-import { booking, payment, savedCard, type BookingStatus } from '../db/schema';
+import { booking, payment, type BookingStatus } from '../db/schema';
+import { SUCCESS_COLUMNS, type SuccessChange, type SuccessColumn } from '../payments/provider-news';
 import { announceBookingChange } from './announce-booking-change';
 import {
   changedBookingSelect,
@@ -13,10 +13,10 @@ import {
   viewPaymentJson,
   type ChangedBookingRaw,
 } from './load-changed-booking';
-import { rulesConfigOf } from './rules-config';
-import { PENDING_STATUSES, bookingRows, lockWallet, type BookingRow } from './booking-db';
-import { availableCredit, spendCredit } from './booking-wallet';
-import { referralDiscountIsFree, useReferralDiscount } from '../referrals/settle-referral';
+import { rulesConfigOf } from '../availability/rules-config';
+import { PENDING_STATUSES, type BookingRow } from './booking-db';
+import { spendCredit } from './booking-wallet';
+import { useReferralDiscount } from '../referrals/settle-referral';
 
 // The status changes of a booking that waits for payment. Callers hold the booking row lock
 // (lockBooking) and pass the row they locked. Every change is a compare-and-set from the status
@@ -86,53 +86,6 @@ export async function moveBooking(
   if (rows.length !== 1) throw new StaleStateError(bookingId, expected);
 }
 
-export type PaymentRow = typeof payment.$inferSelect;
-
-export async function latestPayment(tx: Db, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(payment)
-    .where(eq(payment.bookingId, bookingId))
-    .orderBy(desc(payment.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * Takes the wallet lock and answers whether the credit this booking reserved is still there
- * (another booking or a wallet change cannot have used it, but check before money moves). A
- * booking that reserved neither credit nor a referral discount has nothing in the wallet to
- * check or spend, so it takes no lock (one round trip fewer per card payment).
- */
-export async function lockCreditFor(tx: Db, b: BookingRow, now: Date): Promise<boolean> {
-  if (b.creditAppliedPence === 0 && b.referralDiscountPence === 0) return true;
-  await lockWallet(tx, b.customerId);
-  if (!(await referralDiscountIsFree(tx, b))) return false;
-  if (b.creditAppliedPence === 0) return true;
-  return (await availableCredit(tx, b.customerId, now, b.id)) >= b.creditAppliedPence;
-}
-
-/** What a card payment's success writes to its payment row (provider-news.ts successChange). */
-const SUCCESS_COLUMNS = [
-  'status',
-  'providerPaymentId',
-  'cardBrand',
-  'cardLast4',
-  'cardExpMonth',
-  'cardExpYear',
-  'providerPaymentMethodId',
-  'actionUrl',
-  'updatedAt',
-] as const satisfies readonly (keyof typeof payment.$inferInsert)[];
-
-type SuccessColumn = (typeof SUCCESS_COLUMNS)[number];
-
-/** A payment's success, written by the confirmation's own statement. */
-export interface SuccessChange {
-  paymentId: string;
-  changes: Required<Pick<typeof payment.$inferInsert, SuccessColumn>>;
-}
-
 /** `SET column = placeholder`, bound through the column's own encoding (null stays NULL). */
 function setFrom<C extends string>(
   columns: Record<C, PgColumn>,
@@ -185,9 +138,10 @@ const confirmPaid = preparedStatement(
 /**
  * Payment done: the slot is the customer's, the reserved credit is spent and the confirmation
  * email is in the outbox, all in the caller's transaction. Wallet lock held when the booking
- * reserved credit or a discount (lockCreditFor). The reminder's due time is written in the same
- * UPDATE as the status, so announcing the confirmation finds it already right; so is the payment
- * that paid for it, when the caller passes its change (a card payment's success).
+ * reserved credit or a discount (lockCreditFor in booking-purchase.ts). The reminder's due time
+ * is written in the same UPDATE as the status, so announcing the confirmation finds it already
+ * right; so is the payment that paid for it, when the caller passes its change (a card payment's
+ * success).
  *
  * The same statement reads back what the confirmation email needs (a data-modifying WITH whose
  * select sees the rows the UPDATEs return): one round trip for change and read, the second
@@ -247,67 +201,4 @@ export async function releaseBooking(
       ...(status === 'cancelled' ? { cancelledAt: now, ...cancellation } : {}),
     },
   );
-}
-
-/** The customer ticked "save this card": kept once the payment has succeeded, never twice. */
-export async function saveCardOf(tx: Db, userId: string, p: PaymentRow): Promise<void> {
-  if (!p.saveCard || !p.providerPaymentMethodId || !p.cardBrand || !p.cardLast4) return;
-  if (p.cardExpMonth === null || p.cardExpYear === null) return;
-  await tx
-    .insert(savedCard)
-    .values({
-      userId,
-      provider: p.provider,
-      providerCardId: p.providerPaymentMethodId,
-      brand: p.cardBrand,
-      last4: p.cardLast4,
-      expMonth: p.cardExpMonth,
-      expYear: p.cardExpYear,
-    })
-    .onConflictDoNothing({
-      target: [savedCard.userId, savedCard.provider, savedCard.providerCardId],
-    });
-}
-
-export async function setPayment(
-  tx: Db,
-  paymentId: string,
-  changes: Partial<typeof payment.$inferInsert>,
-  now: Date,
-): Promise<void> {
-  await tx
-    .update(payment)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(payment.id, paymentId));
-}
-
-/** A payment's whole row as `p`, its columns named `p_…` beside the booking's (tableRows). */
-const paymentRows = tableRows(payment, 'p', 'p_');
-
-/**
- * Locks a booking and one of its payments in one statement, and reads both fresh: PostgreSQL
- * locks a joined row's tables in the order of the FROM list, so the booking row is locked before
- * the payment row, as the locking rules ask (booking-db.ts). Null when either is missing or the
- * payment is not this booking's (nothing is locked then).
- */
-export async function lockBookingAndPayment(
-  tx: Db,
-  bookingId: string,
-  paymentId: string,
-): Promise<{ b: BookingRow; p: PaymentRow } | null> {
-  const [row] = await queryPrepared<Record<string, unknown>>(
-    tx,
-    'lock_booking_and_payment',
-    sql`select ${bookingRows.columns}, ${paymentRows.columns}
-        from booking b join payment p on p.booking_id = b.id
-        where b.id = ${bookingId} and p.id = ${paymentId}
-        for update`,
-  );
-  return row ? { b: bookingRows.read(row), p: paymentRows.read(row) } : null;
-}
-
-/** Locks a payment row (booking row first, by the locking rules) and reads it fresh. */
-export async function lockPayment(tx: Db, paymentId: string): Promise<PaymentRow | null> {
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
-  return row ?? null;
 }

@@ -2,7 +2,9 @@ import type { CancelForCompanyAnswer, CancelForCompanyOrder } from '../../contra
 import { findBookingId } from '../booking-records/find-booking-id';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import { conflict } from '../http/problem';
-import { inTransaction, isPending, lockBooking, type WarnLog } from './booking-db';
+import { inTransaction } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import { isPending, lockBooking } from './booking-db';
 import { afterCancel, cancelLockedBooking, type CancelContext } from './cancel-booking';
 
 // Customer service cancels on the company's behalf (admin command line, /api/internal): the same

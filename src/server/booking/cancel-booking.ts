@@ -6,17 +6,13 @@ import { HttpProblem, conflict, notFound } from '../http/problem';
 import { announceBookingChange } from './announce-booking-change';
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import {
-  inTransaction,
-  isPending,
-  lockBooking,
-  lockWallet,
-  type BookingRow,
-  type WarnLog,
-} from './booking-db';
+import { inTransaction } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import { latestPayment, setPayment } from '../payments/payment-rows';
+import { isPending, lockBooking, lockWallet, type BookingRow } from './booking-db';
 import { returnCredit } from './booking-wallet';
 import { returnReferralDiscount } from '../referrals/settle-referral';
-import { latestPayment, releaseBooking, setPayment } from './booking-transitions';
+import { releaseBooking } from './booking-transitions';
 import { cancelPendingPayments } from './expire-holds';
 import type { CancelAnswer } from '../../contract/booking';
 
@@ -61,7 +57,7 @@ export async function cancelLockedBooking(
   const terms = cancellationTerms(ctx.config.cancellation, b.startsAt.getTime(), now.getTime());
   if (!terms.allowed) {
     throw new HttpProblem(409, 'This appointment has already started, so it cannot be cancelled.', {
-      extensions: { code: 'already_started' },
+      code: 'already_started',
     });
   }
   const refundPercent = order.refund === 'full' ? 100 : terms.refundPercent;

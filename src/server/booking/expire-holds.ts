@@ -5,7 +5,8 @@ import { queryRows } from '../db/query-rows';
 import { rangeLiteral, type InstantRange } from '../db/tstzrange';
 import { enqueueProviderTask } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import { inTransaction, type WarnLog } from './booking-db';
+import { inTransaction } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
 
 // A hold that ran out stops blocking at once: the availability query already ignores it, the hold
 // transaction expires any in its way (lazy expiry), and this sweep marks the rest so the exclusion

@@ -8,36 +8,31 @@ import type { CustomerProfile } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
 import { booking, bookingItem } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem, type ProblemCode, type ProblemExtensions } from '../http/problem';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { referralForHold, type ReferralForHold } from '../referrals/apply-referral';
-import {
-  EXCLUSION_VIOLATION,
-  inTransaction,
-  insertBookingWithItems,
-  lockWallet,
-  sqlState,
-  type BookingRow,
-  type WarnLog,
-} from './booking-db';
+import { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import { insertBookingWithItems, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit } from './booking-wallet';
 import { expireHoldsInTheWay } from './expire-holds';
 import { loadHoldFacts, SLOT_SPANS_READ_MS } from './load-hold-facts';
-import { selectionOf } from './load-selection';
-import { rulesConfigOf } from './rules-config';
-import { checkSlot, judgeSlot, toBookingTherapist } from './slot-check';
+import { selectionOf } from '../availability/load-selection';
+import { rulesConfigOf } from '../availability/rules-config';
+import { checkSlot, judgeSlot, toBookingTherapist } from '../availability/slot-check';
 import type { HeldBooking, HoldRequest } from '../../contract/booking';
 
 const NO_REFERRAL: ReferralForHold = { referralId: null, discountPence: 0, note: null };
 
 export const slotTaken = () =>
   new HttpProblem(409, 'Sorry, someone has just booked that time. Please choose another time.', {
-    extensions: { code: 'slot_taken' },
+    code: 'slot_taken',
   });
 
-const rule = (detail: string, code: string, more: Record<string, unknown> = {}, field?: string) =>
+const rule = (detail: string, code: ProblemCode, more: ProblemExtensions = {}, field?: string) =>
   new HttpProblem(422, detail, {
-    extensions: { code, ...more },
+    code,
+    extensions: more,
     ...(field ? { errors: [{ field, message: detail }] } : {}),
   });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { booking } from '../db/schema';
 import { loadBookingViews, type BookingView } from './booking-view';
-import { rulesConfigOf } from './rules-config';
+import { rulesConfigOf } from '../availability/rules-config';
 
 // The account's appointments page: bookings that happened or will happen (never abandoned holds
 // or declined payments). Upcoming soonest first; past (and cancelled) most recent first.

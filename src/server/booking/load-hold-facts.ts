@@ -6,13 +6,13 @@ import { preparedStatement } from '../db/query-rows';
 import { rangeLiteral, type InstantRange } from '../db/tstzrange';
 import { unusedReferralQuery } from '../referrals/apply-referral';
 import { availableCreditQuery } from './booking-wallet';
-import { selectionJsonQuery, type SelectedTreatment } from './load-selection';
+import { selectionJsonQuery, type SelectedTreatment } from '../availability/load-selection';
 import {
   bookingTherapistQuery,
   slotSpansQuery,
   type SlotSpan,
   type TherapistRow,
-} from './slot-check';
+} from '../availability/slot-check';
 
 // A hold used to ask the database six questions one after another before writing: the city, the
 // treatments, the therapist, the address, the slot, then the wallet. They do not depend on one

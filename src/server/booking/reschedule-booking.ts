@@ -8,18 +8,13 @@ import { booking, bookingItem } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import { announceBookingChange } from './announce-booking-change';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import {
-  EXCLUSION_VIOLATION,
-  inTransaction,
-  lockBooking,
-  sqlState,
-  type BookingRow,
-  type WarnLog,
-} from './booking-db';
+import { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import { lockBooking, type BookingRow } from './booking-db';
 import { expireHoldsInTheWay } from './expire-holds';
 import { slotTaken } from './hold-booking';
-import { rulesConfigOf } from './rules-config';
-import { checkSlot, loadBookingTherapist } from './slot-check';
+import { rulesConfigOf } from '../availability/rules-config';
+import { checkSlot, loadBookingTherapist } from '../availability/slot-check';
 
 // Moving a confirmed appointment: same therapist, same treatments and price, at least
 // rescheduleNoticeHours (24) before the original start, to a time the therapist offers and nobody
@@ -30,7 +25,7 @@ const tooLate = (hours: number) =>
   new HttpProblem(
     422,
     `Appointments can be moved up to ${hours} hours before they start. This one is too close to move.`,
-    { extensions: { code: 'reschedule_too_late' } },
+    { code: 'reschedule_too_late' },
   );
 
 function checkMovable(b: BookingRow | null, customerId: string, ctx: AppContext, now: Date) {
@@ -83,7 +78,7 @@ export async function rescheduleBooking(
   const unavailable = (detail: string) =>
     new HttpProblem(422, detail, {
       errors: [{ field: 'body.startsAt', message: detail }],
-      extensions: { code: 'slot_not_offered' },
+      code: 'slot_not_offered',
     });
   if (!therapist || !stillOffered)
     throw unavailable('Your therapist is no longer taking these bookings, so it cannot be moved.');

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { payment } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import type { HeldBooking } from '../../contract/booking';
-import { inTransaction, lockBooking, lockWallet } from './booking-db';
+import { inTransaction } from '../db/transaction';
+import { lockBooking, lockWallet } from './booking-db';
 import { moveBooking } from './booking-transitions';
 import { availableCredit } from './booking-wallet';
 import { heldSummary } from './hold-booking';
@@ -29,7 +30,7 @@ export const paymentUnderWay = () =>
   new HttpProblem(
     409,
     'Your payment for this booking is under way, so the amount cannot change now. If it does not go through, you can choose again how much credit to use.',
-    { extensions: { code: 'payment_under_way' } },
+    { code: 'payment_under_way' },
   );
 
 /**

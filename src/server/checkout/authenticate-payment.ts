@@ -2,37 +2,47 @@ import { eq } from 'drizzle-orm';
 import { formatPence } from '../../domain/format';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
+import type { BookingRow } from '../booking/booking-db';
+import { bookingPaymentAnswer, type PaymentAnswer } from '../booking/booking-payment-steps';
+import { bookingPurchase, expireUnansweredAction } from '../booking/booking-purchase';
 import type { Db } from '../db/client';
 import { payment, therapist } from '../db/schema';
-import { lockGiftCard, type GiftCardRow } from '../gift-cards/gift-card-db';
+import { inTransaction } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import type { GiftCardRow } from '../gift-cards/gift-card-db';
+import { giftCardPaymentAnswer, giftCardPurchase } from '../gift-cards/gift-card-purchase';
 import { notFound } from '../http/problem';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import { inTransaction, lockBooking, type BookingRow, type WarnLog } from '../booking/booking-db';
-import {
-  lockPayment,
-  releaseBooking,
-  setPayment,
-  type PaymentRow,
-} from '../booking/booking-transitions';
-import { afterPayment, type PaymentAnswer, type PaymentStep } from './payment-steps';
-import type { ProviderNews } from './provider-news';
-import {
-  afterGiftCardPayment,
-  settleGiftCardPayment,
-  settledGiftCardStep,
-} from './settle-gift-card-payment';
-import { settledStep, settlePayment } from './settle-payment';
+import { lockPayment, type PaymentRow } from '../payments/payment-rows';
+import type { ProviderNews } from '../payments/provider-news';
+import type { Purchase } from '../payments/purchase';
+import { purchaseOfRow } from '../payments/purchase-ref';
+import { afterSettled, settleNews } from '../payments/settle-purchase';
 import type { AuthenticationView } from '../../contract/payments';
 
 // The demo provider's 3-D Secure step: the simulated bank page at /authorisation/confirm shows
 // what is being paid and lets the customer approve or fail it. Only the payer sees it: the
-// booking's customer, or the gift card's buyer.
+// booking's customer, or the gift card's buyer. Its answer is settled like any other news.
 
 export const MERCHANT_NAME = 'Glow at Home';
 
 type OwnPayment =
-  | { kind: 'booking'; p: PaymentRow; b: BookingRow }
-  | { kind: 'gift-card'; p: PaymentRow; g: GiftCardRow };
+  | { kind: 'booking'; p: PaymentRow; row: BookingRow }
+  | { kind: 'gift-card'; p: PaymentRow; row: GiftCardRow };
+
+/** The purchase and its payment, locked in that order, if the payer is this customer. */
+async function lockOwn<Row extends { id: string }, Step extends { kind: string }, Input>(
+  db: Db,
+  purchase: Purchase<Row, Step, Input>,
+  id: string,
+  paymentId: string,
+  customerId: string,
+): Promise<{ row: Row; p: PaymentRow } | null> {
+  const row = await purchase.lock(db, id);
+  if (!row || purchase.payerOf(row) !== customerId) return null;
+  const p = await lockPayment(db, paymentId);
+  return p ? { row, p } : null;
+}
 
 /**
  * The payment and what it pays for, both locked and read after the lock: a second answer from
@@ -53,17 +63,14 @@ async function ownDemoPayment(
     .from(payment)
     .where(eq(payment.id, paymentId));
   if (!row || row.provider !== 'demo') return null;
-  if (row.bookingId) {
-    const b = await lockBooking(db, row.bookingId);
-    if (!b || b.customerId !== customerId) return null;
-    const p = await lockPayment(db, paymentId);
-    return p ? { kind: 'booking', p, b } : null;
+  const ref = purchaseOfRow({ id: paymentId, ...row });
+  if (!ref) return null;
+  if (ref.kind === 'booking') {
+    const found = await lockOwn(db, bookingPurchase, ref.id, paymentId, customerId);
+    return found ? { kind: 'booking', ...found } : null;
   }
-  if (!row.giftCardId) return null;
-  const g = await lockGiftCard(db, row.giftCardId);
-  if (!g || g.buyerUserId !== customerId) return null;
-  const p = await lockPayment(db, paymentId);
-  return p ? { kind: 'gift-card', p, g } : null;
+  const found = await lockOwn(db, giftCardPurchase, ref.id, paymentId, customerId);
+  return found ? { kind: 'gift-card', ...found } : null;
 }
 
 export async function showAuthentication(
@@ -88,17 +95,17 @@ export async function showAuthentication(
       return {
         ...common,
         bookingId: null,
-        giftCardId: found.g.id,
-        purpose: `${formatPence(found.g.amountPence)} gift card for ${found.g.recipientName ?? 'someone special'}`,
+        giftCardId: found.row.id,
+        purpose: `${formatPence(found.row.amountPence)} gift card for ${found.row.recipientName ?? 'someone special'}`,
         therapistName: '',
       };
     const [t] = await tx
       .select({ name: therapist.name })
       .from(therapist)
-      .where(eq(therapist.id, found.b.therapistId));
+      .where(eq(therapist.id, found.row.therapistId));
     return {
       ...common,
-      bookingId: found.b.id,
+      bookingId: found.row.id,
       giftCardId: null,
       purpose: t ? `Appointment with ${t.name}` : 'Your appointment',
       therapistName: t?.name ?? '',
@@ -116,6 +123,19 @@ function demoNews(p: PaymentRow, outcome: 'approve' | 'fail'): ProviderNews {
     : { status: 'failed', reason: answer.kind === 'declined' ? answer.reason : 'processing_error' };
 }
 
+/** The bank page's answer, settled; one already answered (a double click, a reload) says what it ended in. */
+function answerOfBank<Row extends { id: string }, Step extends { kind: string }, Input>(
+  ctx: AppContext,
+  tx: Db,
+  purchase: Purchase<Row, Step, Input>,
+  { row, p }: { row: Row; p: PaymentRow },
+  outcome: 'approve' | 'fail',
+  now: Date,
+): Promise<Step> | Step {
+  if (p.status !== 'requires_action') return purchase.settledStep(row, p);
+  return settleNews(ctx, tx, purchase, row, p, demoNews(p, outcome), now);
+}
+
 export async function completeAuthentication(
   ctx: AppContext,
   customer: CustomerProfile,
@@ -128,28 +148,22 @@ export async function completeAuthentication(
     const found = await ownDemoPayment(tx, paymentId, customer.id);
     if (!found) throw notFound('Payment not found.');
     if (found.kind === 'gift-card') {
-      const { p, g } = found;
-      // Already answered (a double click, a reload): say what it ended in.
-      const step =
-        p.status === 'requires_action'
-          ? await settleGiftCardPayment(ctx, tx, g, p, demoNews(p, outcome), now)
-          : settledGiftCardStep(g, p);
+      const step = await answerOfBank(ctx, tx, giftCardPurchase, found, outcome, now);
       return { kind: 'gift-card' as const, step };
     }
-    const { p, b } = found;
-    const step = await (async (): Promise<PaymentStep> => {
-      if (p.status !== 'requires_action') return settledStep(b, p);
-      if (b.status !== 'requires_action' || !b.holdExpiresAt || b.holdExpiresAt <= now) {
-        await setPayment(tx, p.id, { status: 'canceled', actionUrl: null }, now);
-        await releaseBooking(tx, b, now, 'expired');
-        return { kind: 'expired', bookingId: b.id };
-      }
-      return settlePayment(ctx, tx, b, p, demoNews(p, outcome), now);
-    })();
+    const lapsed =
+      found.p.status === 'requires_action'
+        ? await expireUnansweredAction(tx, found.row, found.p, now)
+        : null;
+    const step = lapsed ?? (await answerOfBank(ctx, tx, bookingPurchase, found, outcome, now));
     return { kind: 'booking' as const, step };
   });
-  if (settled.kind === 'booking') return afterPayment(ctx, settled.step, log);
-  const answer = await afterGiftCardPayment(ctx, settled.step, log);
+  if (settled.kind === 'booking') {
+    await afterSettled(ctx, bookingPurchase, settled.step, log);
+    return bookingPaymentAnswer(settled.step, log);
+  }
+  await afterSettled(ctx, giftCardPurchase, settled.step, log);
+  const answer = giftCardPaymentAnswer(settled.step);
   return answer.status === 'confirmed'
     ? { status: 'confirmed' }
     : {

@@ -13,7 +13,8 @@ import { syncGiftCardPayment } from './sync-gift-card-payment';
 
 /**
  * /api/gift-cards*: buying a gift card and re-checking its payment, for the signed-in buyer. In
- * checkout, beside the payment steps they share with bookings (docs/decisions/0023, 0031).
+ * checkout, beside the booking's payment routes: both go through the purchase pipeline in
+ * payments/ (docs/decisions/0031, 0074).
  */
 export const giftCardPaymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

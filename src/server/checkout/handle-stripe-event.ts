@@ -1,18 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import { inTransaction, lockBooking, type WarnLog } from '../booking/booking-db';
-import { lockPayment, setPayment, type PaymentRow } from '../booking/booking-transitions';
-import { lockGiftCard } from '../gift-cards/gift-card-db';
-import { withdrawGiftCard } from '../gift-cards/withdraw-gift-card';
-import { nextAttemptNumber, type Purchase } from './payment-attempt';
-import type { PaymentStep } from './payment-steps';
-import { SETTLED } from './provider-news';
-import { settleGiftCardPayment, type GiftCardStep } from './settle-gift-card-payment';
-import { settlePayment, type ProviderNews } from './settle-payment';
 import type { Db } from '../db/client';
-import { booking, payment, paymentEvent } from '../db/schema';
-import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import { payment, paymentEvent } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import type { WarnLog } from '../db/warn-log';
+import {
+  lockPayment,
+  nextAttemptNumber,
+  setPayment,
+  type PaymentRow,
+} from '../payments/payment-rows';
+import type { ProviderNews } from '../payments/provider-news';
+import type { SomePurchase } from '../payments/purchase';
+import { paidForColumns, paysFor, purchaseOf, type PurchaseRef } from '../payments/purchase-ref';
+import { afterSettled, settleNews } from '../payments/settle-purchase';
+import { purchases } from './purchases';
 import type { StripeEventResult as EventResult } from '../../contract/payments';
 
 // Stripe delivers each event at least once, in any order. The event id is recorded in the same
@@ -90,12 +93,11 @@ function intentNews(
  */
 async function attemptFor(
   tx: Db,
-  purchase: Purchase,
+  purchase: PurchaseRef,
   intent: Stripe.PaymentIntent,
   now: Date,
 ): Promise<PaymentRow | null> {
-  const belongs = (p: Pick<PaymentRow, 'bookingId' | 'giftCardId'>) =>
-    purchase.kind === 'booking' ? p.bookingId === purchase.id : p.giftCardId === purchase.id;
+  const belongs = (p: Pick<PaymentRow, 'bookingId' | 'giftCardId'>) => paysFor(p, purchase);
   const ours = intent.metadata?.paymentId;
   if (ours && UUID.test(ours)) {
     const found = await lockPayment(tx, ours);
@@ -107,7 +109,7 @@ async function attemptFor(
   const [row] = await tx
     .insert(payment)
     .values({
-      ...(purchase.kind === 'booking' ? { bookingId: purchase.id } : { giftCardId: purchase.id }),
+      ...paidForColumns(purchase),
       provider: 'stripe',
       method: 'card',
       attempt,
@@ -131,8 +133,9 @@ async function paymentFor(tx: Db, providerPaymentId: string) {
 }
 
 /**
- * A refund (ours echoed back, or one made in Stripe's dashboard): amounts only ever grow. A gift
- * card whose money has all gone back can no longer be redeemed.
+ * A refund (ours echoed back, or one made in Stripe's dashboard): amounts only ever grow, and what
+ * was paid for hears of it (a booking counts it; a gift card whose money has all gone back can no
+ * longer be redeemed).
  */
 async function applyRefund(
   tx: Db,
@@ -145,8 +148,9 @@ async function applyRefund(
   const first = await paymentFor(tx, intentId);
   if (!first) return false;
   // What was paid for is locked first, as on every other path.
-  if (first.bookingId) await lockBooking(tx, first.bookingId);
-  const card = first.giftCardId ? await lockGiftCard(tx, first.giftCardId) : null;
+  const ref = purchaseOf(first);
+  const purchase = purchases[ref.kind];
+  const paidFor = await purchase.lock(tx, ref.id);
   const p = await paymentFor(tx, intentId);
   if (!p || charge.amount_refunded <= p.refundedPence) return true;
   const refunded = Math.min(charge.amount_refunded, p.amountPence);
@@ -161,33 +165,17 @@ async function applyRefund(
     },
     now,
   );
-  if (p.bookingId)
-    await tx
-      .update(booking)
-      .set({ refundedPence: sql`${booking.refundedPence} + ${delta}`, updatedAt: now })
-      .where(eq(booking.id, p.bookingId));
-  const wholeCardBack = card && status === 'refunded' && SETTLED.has(p.status);
-  if (wholeCardBack && !(await withdrawGiftCard(tx, card, now)))
-    log.warn(
-      { giftCardId: card.id, paymentId: p.id },
-      'a redeemed gift card was refunded at Stripe: its credit stays in the wallet, needs a person',
-    );
+  if (paidFor)
+    await purchase.refundReported(tx, paidFor, p, { status, deltaPence: delta }, now, log);
   return true;
 }
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
-/** What to do once the event's transaction has committed. */
-type FollowUp = 'mail' | 'provider-calls' | null;
-
-function followUpOf(step: PaymentStep): FollowUp {
-  if (step.kind === 'confirmed') return 'mail';
-  return step.kind === 'already-confirmed' ? null : 'provider-calls';
-}
-
-function followUpOfGiftCard(step: GiftCardStep): FollowUp {
-  if (step.kind === 'paid') return 'mail';
-  return step.kind === 'requires_action' ? null : 'provider-calls';
+/** A purchase's step that the event settled, for its follow-ups once the transaction commits. */
+interface Settled {
+  purchase: SomePurchase;
+  step: { kind: string };
 }
 
 export async function handleStripeEvent(
@@ -195,7 +183,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: WarnLog,
 ): Promise<EventResult> {
-  const { result, followUp } = await inTransaction(ctx.db, async (tx) => {
+  const { result, settled } = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     const [recorded] = await tx
       .insert(paymentEvent)
@@ -208,13 +196,13 @@ export async function handleStripeEvent(
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvent.id });
-    if (!recorded) return { result: 'duplicate' as const, followUp: null };
-    const done = async (result: EventResult, followUp: FollowUp = null) => {
+    if (!recorded) return { result: 'duplicate' as const, settled: null };
+    const done = async (result: EventResult, settled: Settled | null = null) => {
       await tx
         .update(paymentEvent)
         .set({ processedAt: now })
         .where(eq(paymentEvent.id, recorded.id));
-      return { result, followUp };
+      return { result, settled };
     };
 
     if (event.type === 'charge.refunded') {
@@ -231,28 +219,20 @@ export async function handleStripeEvent(
       metadata.bookingId || metadata.giftCardId ? null : await paymentFor(tx, intent.id);
     const bookingId = metadata.bookingId ?? known?.bookingId ?? null;
     const giftCardId = bookingId ? null : (metadata.giftCardId ?? known?.giftCardId ?? null);
-    if (bookingId && UUID.test(bookingId)) {
-      const b = await lockBooking(tx, bookingId);
-      if (!b) return done('ignored');
-      const p = await attemptFor(tx, { kind: 'booking', id: b.id }, intent, now);
-      if (!p) return done('ignored');
-      const step = await settlePayment(ctx, tx, b, p, news, now);
-      return done('applied', followUpOf(step));
-    }
-    if (giftCardId && UUID.test(giftCardId)) {
-      const g = await lockGiftCard(tx, giftCardId);
-      if (!g) return done('ignored');
-      const p = await attemptFor(tx, { kind: 'gift-card', id: g.id }, intent, now);
-      if (!p) return done('ignored');
-      const step = await settleGiftCardPayment(ctx, tx, g, p, news, now);
-      return done('applied', followUpOfGiftCard(step));
-    }
-    return done('ignored');
+    const ref: PurchaseRef | null = bookingId
+      ? { kind: 'booking', id: bookingId }
+      : giftCardId
+        ? { kind: 'gift-card', id: giftCardId }
+        : null;
+    if (!ref || !UUID.test(ref.id)) return done('ignored');
+    const purchase = purchases[ref.kind];
+    const paidFor = await purchase.lock(tx, ref.id);
+    if (!paidFor) return done('ignored');
+    const p = await attemptFor(tx, ref, intent, now);
+    if (!p) return done('ignored');
+    const step = await settleNews(ctx, tx, purchase, paidFor, p, news, now);
+    return done('applied', { purchase, step });
   });
-  if (followUp === 'mail') ctx.mailer.wake();
-  if (followUp === 'provider-calls') {
-    ctx.availabilityCache.clear();
-    await runProviderTasksNow(ctx, log);
-  }
+  if (settled) await afterSettled(ctx, settled.purchase, settled.step, log);
   return result;
 }

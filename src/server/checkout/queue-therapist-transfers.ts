@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { therapistPayout } from '../../domain/therapist-payout';
 import type { AppContext } from '../app-context';
-import { inTransaction } from '../booking/booking-db';
+import { inTransaction } from '../db/transaction';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { providerTask } from '../db/schema';

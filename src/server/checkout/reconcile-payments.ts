@@ -1,72 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { queryRows } from '../db/query-rows';
-import type { StoredChargeRequest } from '../payments/payment-provider';
-import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import type { WarnLog } from '../booking/booking-db';
-import { settleBookingAttempt } from './payment-attempt';
-import { settleGiftCardAttempt } from './settle-gift-card-payment';
+import type { WarnLog } from '../db/warn-log';
+import { reconcilePurchases } from '../payments/reconcile-purchases';
+import { purchases } from './purchases';
 
-// Settles payment attempts whose answer never came back: the server died between calling the
-// provider and recording the outcome, or the call timed out. Attempts left pending past
-// PAYMENT_RECONCILE_AFTER_SECONDS are claimed with FOR UPDATE SKIP LOCKED (and the claim pushes
-// their next check out, so two instances never work on one at once), the provider is asked what
-// happened — outside any transaction — and the answer is settled like any other: the booking is
-// confirmed if the slot is still ours, otherwise the money is refunded in full; a gift card order
-// is paid (its card issued and its email queued) unless another attempt paid it first.
-
-const BATCH = 20;
-
-interface Claimed {
-  id: string;
-  provider: string;
-  idempotency_key: string;
-  provider_payment_id: string | null;
-  provider_request: StoredChargeRequest | null;
-  gift_card_id: string | null;
-}
-
-export async function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<number> {
-  const now = ctx.now();
-  const lease = new Date(now.getTime() + ctx.config.payments.reconcileAfterSeconds * 1000);
-  const claimed = await queryRows<Claimed>(
-    ctx.db,
-    sql`update payment p set check_after = ${lease.toISOString()}::timestamptz
-        from (select id from payment
-              where status = 'pending' and provider = ${ctx.payments.name}
-                and check_after <= ${now.toISOString()}::timestamptz
-              order by check_after
-              limit ${BATCH}
-              for update skip locked) due
-        where p.id = due.id
-        returning p.id, p.provider, p.idempotency_key, p.provider_payment_id, p.provider_request,
-                  p.gift_card_id`,
-  );
-  let settled = 0;
-  for (const attempt of claimed) {
-    try {
-      const outcome = await ctx.payments.recover({
-        idempotencyKey: attempt.idempotency_key,
-        providerPaymentId: attempt.provider_payment_id,
-        request: attempt.provider_request,
-      });
-      const step = attempt.gift_card_id
-        ? await settleGiftCardAttempt(ctx, attempt.id, outcome)
-        : await settleBookingAttempt(ctx, attempt.id, outcome);
-      log.warn(
-        { paymentId: attempt.id, outcome: outcome.kind, step: step.kind },
-        'settled a payment whose answer had been lost',
-      );
-      settled++;
-    } catch (error) {
-      // Still no answer: the claim has pushed the next check out; try again then.
-      log.warn({ err: error, paymentId: attempt.id }, 'payment still not reconciled');
-    }
-  }
-  if (settled > 0) {
-    ctx.availabilityCache.clear();
-    ctx.mailer.wake();
-    await runProviderTasksNow(ctx, log);
-  }
-  return settled;
+/**
+ * One pass of the payment reconciler (a background job): attempts whose answer was lost are
+ * settled by the purchase they pay for (payments/reconcile-purchases.ts). Answers how many.
+ */
+export function reconcilePayments(ctx: AppContext, log: WarnLog): Promise<number> {
+  return reconcilePurchases(ctx, purchases, log);
 }

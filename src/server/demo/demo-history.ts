@@ -4,7 +4,8 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AddressSnapshot } from '../../contract/booking';
 import { basketTotal } from '../../domain/basket';
 import { DEFAULT_RULES_CONFIG, MINUTE_MS, UK_TIME_ZONE } from '../../domain/constants';
-import { EXCLUSION_VIOLATION, lockWallet, sqlState } from '../booking/booking-db';
+import { EXCLUSION_VIOLATION, sqlState } from '../db/transaction';
+import { lockWallet } from '../wallet/wallet-lock';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import {

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { giftCard, payment } from '../db/schema';
+import { giftCard } from '../db/schema';
 
 // Locking rules for gift cards, in the spirit of booking-db.ts: the gift card row first (SELECT …
 // FOR UPDATE), then its payment row, then a wallet lock (redemption only). Nothing takes a gift
@@ -16,14 +16,3 @@ export async function lockGiftCard(tx: Db, id: string): Promise<GiftCardRow | nu
 /** The delivery email's outbox key: one email per card, whoever settles its payment and however often. */
 export const deliveryMailKey = (giftCardId: string) => `gift-card-${giftCardId}-delivery`;
 export const receiptMailKey = (giftCardId: string) => `gift-card-${giftCardId}-receipt`;
-
-/** The order's latest payment attempt, if any. */
-export async function latestGiftCardPayment(tx: Db, giftCardId: string) {
-  const [row] = await tx
-    .select()
-    .from(payment)
-    .where(eq(payment.giftCardId, giftCardId))
-    .orderBy(desc(payment.attempt))
-    .limit(1);
-  return row ?? null;
-}

@@ -12,7 +12,8 @@ import { lockGiftCard, type GiftCardRow } from './gift-card-db';
 
 // An order is the gift card row itself, unpaid until a payment for it succeeds. Its id is made by
 // the web app once per order, so a repeated request (double click, retry, second tab) finds the
-// same order instead of buying a second card. Called by checkout under the order's lock.
+// same order instead of buying a second card. Called under the order's lock by step 1 of paying
+// for it (gift-card-purchase.ts).
 
 function checkSendDate(sendOn: string, now: Date): void {
   const problem = sendDateProblem(sendOn, now.getTime(), UK_TIME_ZONE);

@@ -7,7 +7,7 @@ import { inTransaction } from '../db/transaction';
 import { lockWallet } from '../wallet/wallet-lock';
 import { walletBalance } from '../wallet/wallet-ledger';
 import { giftCard, walletEntry, WALLET_KINDS } from '../db/schema';
-import { HttpProblem, badRequest, tooManyRequests } from '../http/problem';
+import { HttpProblem, badRequest, tooManyRequests, type ProblemCode } from '../http/problem';
 import { hashGiftCardCode } from './gift-card-code';
 import { sendDateWords } from './gift-card-emails';
 import type { RedeemGiftCardAnswer } from '../../contract/gift-cards';
@@ -36,9 +36,9 @@ export const redeemAddressKey = (address: string) => `gift-card-redeem:address:$
 
 const CODE_SHAPE = 'Enter the code as it appears in your email, like GLOW-7K2Q-9M4X-P3RT-8WDF.';
 
-const problem = (status: number, code: string, detail: string) =>
+const problem = (status: number, code: ProblemCode, detail: string) =>
   new HttpProblem(status, detail, {
-    extensions: { code },
+    code,
     errors: [{ field: 'body.code', message: detail }],
   });
 

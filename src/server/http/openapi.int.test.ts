@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES } from '../../contract/problem';
 import { buildTestApp } from '../../test-support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 
@@ -90,6 +91,23 @@ describe('the OpenAPI document', () => {
       offenders,
       `error answers not described as problem+json: ${offenders.join(', ')}`,
     ).toEqual([]);
+  });
+
+  it('lists the problem codes in every error answer (decision 0072)', () => {
+    const codes = Object.keys(PROBLEM_CODES);
+    const offenders = operationsOf(doc).flatMap(({ name, operation }) =>
+      responsesOf(operation)
+        .filter(([status]) => /^[45]/.test(status))
+        .filter(([, response]) => {
+          const schema = response.content?.['application/problem+json']?.schema as
+            { properties?: { code?: { enum?: unknown } } } | undefined;
+          return JSON.stringify(schema?.properties?.code?.enum) !== JSON.stringify(codes);
+        })
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(offenders, `error answers without the problem codes: ${offenders.join(', ')}`).toEqual(
+      [],
+    );
   });
 
   it('sends errors with the content type the document promises', async () => {

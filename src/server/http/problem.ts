@@ -2,9 +2,15 @@
 
 import { STATUS_CODES } from 'node:http';
 
-import type { FieldError, ProblemBody } from '../../contract/problem';
+import type { FieldError, ProblemBody, ProblemCode } from '../../contract/problem';
 
-export type { FieldError, ProblemBody };
+export type { FieldError, ProblemBody, ProblemCode };
+
+/**
+ * A problem's other members (slotReleased, retryAfterSeconds…). Never `code`: that is the `code`
+ * option, typed by the contract's list, so no code outside it can be sent (decision 0072).
+ */
+export type ProblemExtensions = Record<string, unknown> & { code?: never };
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -32,7 +38,9 @@ export class HttpProblem extends Error {
   readonly title: string;
   readonly type: string;
   readonly errors: FieldError[] | undefined;
-  readonly extensions: Record<string, unknown>;
+  /** Why, for programs: one of the contract's problem codes. */
+  readonly code: ProblemCode | undefined;
+  readonly extensions: ProblemExtensions;
   /** Response headers that belong with the problem, such as Retry-After on a 429. */
   readonly headers: Record<string, string>;
 
@@ -43,7 +51,8 @@ export class HttpProblem extends Error {
       title?: string;
       type?: string;
       errors?: FieldError[];
-      extensions?: Record<string, unknown>;
+      code?: ProblemCode;
+      extensions?: ProblemExtensions;
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -53,12 +62,14 @@ export class HttpProblem extends Error {
     this.title = options.title ?? statusTitle(status);
     this.type = options.type ?? 'about:blank';
     this.errors = options.errors;
+    this.code = options.code;
     this.extensions = options.extensions ?? {};
     this.headers = options.headers ?? {};
   }
 
   toBody(): ProblemBody {
     return {
+      ...(this.code ? { code: this.code } : {}),
       ...this.extensions,
       type: this.type,
       title: this.title,
@@ -76,12 +87,17 @@ export const unauthorized = (detail = 'Please sign in to continue.') =>
   new HttpProblem(401, detail);
 export const forbidden = (detail: string) => new HttpProblem(403, detail);
 export const conflict = (detail: string) => new HttpProblem(409, detail);
-export const unprocessable = (detail: string, extensions?: Record<string, unknown>) =>
-  new HttpProblem(422, detail, extensions ? { extensions } : {});
+export const unprocessable = (detail: string, code?: ProblemCode) =>
+  new HttpProblem(422, detail, code ? { code } : {});
 
 /** A 429 that says how long to wait, in words and in the Retry-After header. */
-export const tooManyRequests = (detail: string, retryAfterSeconds: number, code = 'rate_limited') =>
+export const tooManyRequests = (
+  detail: string,
+  retryAfterSeconds: number,
+  code: ProblemCode = 'rate_limited',
+) =>
   new HttpProblem(429, detail, {
-    extensions: { code, retryAfterSeconds },
+    code,
+    extensions: { retryAfterSeconds },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });

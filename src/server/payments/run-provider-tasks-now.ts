@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import type { WarnLog } from '../db/warn-log';
 import { runProviderTasks } from './provider-tasks';
 
 /**
@@ -8,7 +9,7 @@ import { runProviderTasks } from './provider-tasks';
  */
 export async function runProviderTasksNow(
   ctx: Pick<AppContext, 'db' | 'payments' | 'now'>,
-  log: { warn(details: object, message: string): void },
+  log: WarnLog,
 ): Promise<void> {
   await runProviderTasks(ctx, { warn: log.warn.bind(log), error: log.warn.bind(log) }).catch(
     (error: unknown) => log.warn({ err: error }, 'provider calls left for the worker'),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
-import { rulesConfigOf } from '../booking/rules-config';
+import { rulesConfigOf } from '../availability/rules-config';
 import { problemResponses } from '../../contract/problem';
 import {
   professionalParams,

@@ -22,7 +22,7 @@ export const pushRoutes =
     const guard = customerGuard(ctx);
     const pushOff = () =>
       new HttpProblem(404, 'Notifications are not available on this site.', {
-        extensions: { code: 'push_unavailable' },
+        code: 'push_unavailable',
       });
 
     app.get(

@@ -21,7 +21,7 @@ export async function savePushSubscription(
   input: PushSubscriptionInput,
 ): Promise<{ id: string; devices: number }> {
   const problem = pushEndpointProblem(input.endpoint, ctx.config.push);
-  if (problem) throw unprocessable(problem, { code: 'push_endpoint_refused' });
+  if (problem) throw unprocessable(problem, 'push_endpoint_refused');
   const now = ctx.now();
   const keys = {
     p256dh: input.keys.p256dh.replace(/=+$/, ''),

@@ -33,7 +33,7 @@ export async function validateReferral(
   const referrer = await findReferrer(ctx.db, code);
   if (!referrer) {
     throw new HttpProblem(404, 'We could not find that referral code.', {
-      extensions: { code: 'unknown_referral' },
+      code: 'unknown_referral',
     });
   }
   return {

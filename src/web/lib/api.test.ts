@@ -84,7 +84,7 @@ describe('api client', () => {
     expect(isApiError(error) && error.status === 409 && error.detail === 'Taken.').toBe(true);
   });
 
-  it("keeps a problem's extension members, such as whether a slot was released", async () => {
+  it("reads a problem's code and keeps its other members, such as whether a slot was released", async () => {
     answer(
       402,
       {
@@ -100,7 +100,23 @@ describe('api client', () => {
       .get('/api/bookings/b1', { schema: heldBookingSchema })
       .catch((e: unknown) => e);
     if (!isApiError(error)) throw new Error('expected an ApiError');
-    expect(error.extensions).toEqual({ code: 'card_declined', slotReleased: false });
+    expect(error.code).toBe('card_declined');
+    expect(error.extensions).toEqual({ slotReleased: false });
+  });
+
+  it('has no code when the problem has none, or one that is not text', async () => {
+    for (const code of [undefined, 409, null]) {
+      answer(
+        409,
+        { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Taken.', code },
+        'application/problem+json',
+      );
+      const error: unknown = await api
+        .get('/api/bookings/b1', { schema: heldBookingSchema })
+        .catch((e: unknown) => e);
+      if (!isApiError(error)) throw new Error('expected an ApiError');
+      expect(error.code).toBeUndefined();
+    }
   });
 
   it('answers 204 No Content with nothing, and reads no body when no schema is asked for', async () => {

@@ -1,11 +1,11 @@
 import type { ZodType, output } from 'zod';
-import type { FieldError } from '../../contract/problem';
+import type { FieldError, ProblemCode } from '../../contract/problem';
 import { trackException } from './analytics';
 
 // The one way the web app talks to the server: JSON over /api, errors as RFC 9457 problem+json.
 // Answers are checked against their schema in src/contract, the one the server answers with.
 
-export type { FieldError };
+export type { FieldError, ProblemCode };
 
 /** ApiError.type of an answer that does not have the shape its schema in src/contract says. */
 export const UNEXPECTED_ANSWER = '/problems/unexpected-answer';
@@ -16,7 +16,12 @@ export class ApiError extends Error {
   readonly detail: string;
   readonly type: string;
   readonly errors: FieldError[];
-  /** The problem's other members (code, slotReleased…), as the server sent them. */
+  /**
+   * Why, for programs (src/contract/problem.ts): decide what to do from this, not from `detail`
+   * or the status alone. A code this build does not know yet (a newer server) matches no branch.
+   */
+  readonly code: ProblemCode | undefined;
+  /** The problem's other members (slotReleased, retryAfterSeconds…), as the server sent them. */
   readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(init: {
@@ -25,6 +30,7 @@ export class ApiError extends Error {
     detail?: string;
     type?: string;
     errors?: FieldError[];
+    code?: ProblemCode;
     extensions?: Record<string, unknown>;
   }) {
     super(init.detail ?? init.title);
@@ -34,6 +40,7 @@ export class ApiError extends Error {
     this.detail = init.detail ?? init.title;
     this.type = init.type ?? 'about:blank';
     this.errors = init.errors ?? [];
+    this.code = init.code;
     this.extensions = init.extensions ?? {};
   }
 
@@ -81,9 +88,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const fallbackTitle = response.statusText || `Request failed (${response.status})`;
   if (!isRecord(body)) return new ApiError({ status: response.status, title: fallbackTitle });
-  const { status: _s, title: _t, detail: _d, type: _y, errors: _e, ...extensions } = body;
+  const { status: _s, title: _t, detail: _d, type: _y, errors: _e, code, ...extensions } = body;
   return new ApiError({
     extensions,
+    // Not checked against the list: that would load the schema library with every page.
+    ...(typeof code === 'string' ? { code: code as ProblemCode } : {}),
     status: typeof body.status === 'number' ? body.status : response.status,
     title: typeof body.title === 'string' ? body.title : fallbackTitle,
     detail: typeof body.detail === 'string' ? body.detail : undefined,

@@ -49,7 +49,7 @@ const catalogue = testCatalogue([
   }),
 ]);
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`availability API on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

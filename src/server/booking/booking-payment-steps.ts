@@ -1,18 +1,17 @@
 import { formatPence } from '../../domain/format';
-import type { AppContext } from '../app-context';
+import type { WarnLog } from '../db/warn-log';
 import { HttpProblem } from '../http/problem';
 import { DECLINE_MESSAGES, type DeclineReason } from '../payments/payment-provider';
-import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import type { WarnLog } from '../booking/booking-db';
 import type { PaymentAnswer } from '../../contract/booking';
 
 export type { PaymentAnswer };
 
-// What a payment attempt ended in, decided inside the transaction and acted on after it commits:
-// a decline must release the slot for good before the customer hears about it, so errors are
-// answered only once the release is written.
+// What paying for a booking ended in, decided inside the transaction and answered after it
+// commits: a decline must release the slot for good before the customer hears about it, so errors
+// are answered only once the release is written (and the provider calls it decided on are made:
+// payments/settle-purchase.ts afterSettled).
 
-export type PaymentStep =
+export type BookingStep =
   | { kind: 'confirmed'; bookingId: string }
   | { kind: 'already-confirmed' }
   | { kind: 'requires_action'; actionUrl: string; clientSecret: string | null }
@@ -25,7 +24,7 @@ export const holdExpired = () =>
   new HttpProblem(
     410,
     'Your hold on this time ran out before the payment, so the time was released. Please choose a time again.',
-    { title: 'Gone', extensions: { code: 'hold_expired' } },
+    { title: 'Gone', code: 'hold_expired' },
   );
 
 /** Nothing was charged; when the hold is kept, the customer may try another card for the same time. */
@@ -35,23 +34,11 @@ export const paymentDeclined = (reason: DeclineReason, holdKept = false) =>
     holdKept
       ? `${DECLINE_MESSAGES[reason]} Nothing was charged, and your time is still held for you.`
       : DECLINE_MESSAGES[reason],
-    { extensions: { code: reason, slotReleased: !holdKept } },
+    { code: reason, extensions: { slotReleased: !holdKept } },
   );
 
-/**
- * Acts on a settled step after its transaction has committed: provider calls it decided on are
- * made now (and retried by the worker if this fails), and errors are answered only once the
- * release of the slot is written.
- */
-export async function afterPayment(
-  ctx: AppContext,
-  step: PaymentStep,
-  log: WarnLog,
-): Promise<PaymentAnswer> {
-  if (step.kind === 'confirmed') ctx.mailer.wake();
-  // Only a refused or lost payment can have queued a refund or an abandonment.
-  if (step.kind !== 'confirmed' && step.kind !== 'requires_action')
-    await runProviderTasksNow(ctx, log);
+/** The customer's answer for a settled step, once its follow-ups are done; a refusal throws. */
+export function bookingPaymentAnswer(step: BookingStep, log: WarnLog): PaymentAnswer {
   switch (step.kind) {
     case 'confirmed':
     case 'already-confirmed':
@@ -63,13 +50,10 @@ export async function afterPayment(
         ...(step.clientSecret ? { clientSecret: step.clientSecret } : {}),
       };
     case 'declined':
-      ctx.availabilityCache.clear();
       throw paymentDeclined(step.reason, step.holdKept);
     case 'expired':
-      ctx.availabilityCache.clear();
       throw holdExpired();
     case 'amount-changed':
-      ctx.availabilityCache.clear();
       // Unreachable unless a path skipped the amounts' freeze: loud, so someone looks.
       log.warn(
         { bookingId: step.bookingId, chargedPence: step.chargedPence, duePence: step.duePence },
@@ -78,14 +62,13 @@ export async function afterPayment(
       throw new HttpProblem(
         409,
         `The amount to pay for this booking changed while your payment was under way, so we did not keep it: the ${formatPence(step.chargedPence)} taken from your card is being refunded in full and the time was released. Please choose a time again.`,
-        { extensions: { code: 'amount_changed' } },
+        { code: 'amount_changed' },
       );
     case 'credit-changed':
-      ctx.availabilityCache.clear();
       throw new HttpProblem(
         409,
         'Your wallet credit changed while you were paying, so this booking was released. Please choose a time again.',
-        { extensions: { code: 'credit_changed' } },
+        { code: 'credit_changed' },
       );
   }
 }

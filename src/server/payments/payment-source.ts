@@ -3,8 +3,8 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { savedCard } from '../db/schema';
 import { HttpProblem, badRequest } from '../http/problem';
-import { cardSource } from '../payments/card-input';
-import { NO_CARD, type CardDetails, type PaymentSource } from '../payments/payment-provider';
+import { cardSource } from './card-input';
+import { NO_CARD, type CardDetails, type PaymentSource } from './payment-provider';
 import type { PaymentInput } from '../../contract/booking';
 
 // The card a payment is made with, checked before any attempt is written: a new card from our own
@@ -15,7 +15,7 @@ import type { PaymentInput } from '../../contract/booking';
 export type CardPaymentInput = Exclude<PaymentInput, { method: 'invoice' } | { method: 'credit' }>;
 
 export const cardProblem = (field: string, message: string) =>
-  new HttpProblem(422, message, { errors: [{ field, message }], extensions: { code: 'card' } });
+  new HttpProblem(422, message, { errors: [{ field, message }] });
 
 /** The card to charge, checked: a new card from the form or token, or one of the customer's own. */
 export async function sourceOf(
