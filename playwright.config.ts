@@ -39,10 +39,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // Retries hide flakiness; a flaky test is a bug to fix.
   retries: 0,
-  // One file at a time. Every spec makes its own accounts, so two workers are safe, but on a
-  // 2-core machine the two browsers and the server starve each other: the axe walks over every
-  // page ran past their limits (decision 0069).
-  workers: 1,
+  // Two files at a time: every spec makes its own accounts, cities and therapists, and a browser
+  // spends most of a test waiting, so two share a 2-core machine. Once reduced motion stopped
+  // the drawing and the signed-in axe walk stopped repeating the visitor's pages, the axe walks
+  // finished well inside their limits with two (decision 0075; 0069 had gone back to one).
+  workers: 2,
   reporter: 'list',
   // Whole journeys (sign up, sign in, every account page) take 15–30 s on a loaded 2-core machine;
   // the limit only stops a hung test, speed is measured in bench/.
@@ -50,6 +51,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
+    // Transitions and the loading bar's sweep finish at once (the app honours the setting), so
+    // the browser is not drawing frames nobody looks at; what the tests check is what a page
+    // says and does, which motion does not change (decision 0075).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

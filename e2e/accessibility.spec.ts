@@ -41,9 +41,30 @@ async function visit(page: Page, seen: Set<WebRoutePattern>, path: string) {
   await scan(page, seen, path);
 }
 
-/** The public pages, the same for anyone. */
-async function scanPublicPages(page: Page, seen: Set<WebRoutePattern>, world: BookingWorld) {
-  for (const path of [
+/**
+ * Pages that show a signed-in customer nothing of their own: the same content as for a visitor,
+ * under the header, which the signed-in walk scans on every page it visits. The visitor's walk
+ * covers them; scanning them twice only doubled the time (decision 0075).
+ */
+const SAME_SIGNED_IN: readonly WebRoutePattern[] = [
+  '/login',
+  '/authorisation/password-reset',
+  '/professionals',
+  '/professionals/:username',
+  '/cookie-policy',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cancellation-policy',
+];
+
+/** The public pages: all of them for a visitor; for a customer, those that can differ. */
+async function scanPublicPages(
+  page: Page,
+  seen: Set<WebRoutePattern>,
+  world: BookingWorld,
+  who: 'visitor' | 'customer',
+) {
+  const paths = [
     '/',
     '/login',
     '/gift-cards',
@@ -56,8 +77,12 @@ async function scanPublicPages(page: Page, seen: Set<WebRoutePattern>, world: Bo
     '/terms-of-service',
     '/cancellation-policy',
     '/no-such-page',
-  ])
-    await visit(page, seen, path);
+  ];
+  for (const path of paths) {
+    const route = matchWebRoute(path.split('?')[0] ?? path);
+    const skip = who === 'customer' && (!route || SAME_SIGNED_IN.includes(route.pattern));
+    if (!skip) await visit(page, seen, path);
+  }
 }
 
 /** The four booking steps, each with what the customer chose on the one before; ends on confirm. */
@@ -93,7 +118,7 @@ test('every page passes axe for a visitor who is not signed in', async ({ page, 
   await scan(page, seen);
   await page.getByRole('button', { name: 'Accept' }).click();
 
-  await scanPublicPages(page, seen, world);
+  await scanPublicPages(page, seen, world, 'visitor');
   await scanBookingSteps(page, seen, world);
   // Without a session these ask the visitor to sign in first; that is what gets scanned.
   for (const path of [
@@ -121,7 +146,7 @@ test('every page passes axe for a signed-in customer, bank page and appointments
   const world = await createBookingWorld(request);
   await signUpInBrowser(page);
 
-  await scanPublicPages(page, seen, world);
+  await scanPublicPages(page, seen, world, 'customer');
   await scanBookingSteps(page, seen, world);
 
   await page.goto('/account/addresses');
@@ -147,5 +172,5 @@ test('every page passes axe for a signed-in customer, bank page and appointments
   await expect(page.getByText(world.therapist.name).first()).toBeVisible();
   await scan(page, seen);
 
-  expect(unscanned(seen)).toEqual([]);
+  expect(unscanned(seen).filter((pattern) => !SAME_SIGNED_IN.includes(pattern))).toEqual([]);
 });

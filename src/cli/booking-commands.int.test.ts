@@ -44,7 +44,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('one'))(
   'customer service commands on %s',
   (kind) => {
     let database: TestDatabase;

@@ -35,7 +35,7 @@ async function seed(db: Db) {
   if (!imported.ok) throw new Error(JSON.stringify(imported.problems));
 }
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('one'))(
   'calendar-url on %s',
   (kind) => {
     let database: TestDatabase | null = null;

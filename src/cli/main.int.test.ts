@@ -109,7 +109,7 @@ describe('admin command line: usage and input', () => {
   });
 });
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('every'))(
   'admin command line on %s',
   (kind) => {
     // PGlite: the command line opens its own data folder. PostgreSQL: it connects to DATABASE_URL.
@@ -243,7 +243,7 @@ describe.each(testDatabaseKinds())(
   CLI_TIMEOUT_MS,
 );
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('every'))(
   'admin command line through a running server on %s',
   (kind) => {
     let database: TestDatabase;

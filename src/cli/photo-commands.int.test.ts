@@ -45,7 +45,7 @@ async function seed(db: Db) {
 const filesIn = async (mediaDir: string) =>
   readdir(path.join(mediaDir, 'therapists', 't-anna')).catch(() => []);
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('one'))(
   'therapist-photo on %s',
   (kind) => {
     let database: TestDatabase | null = null;

@@ -48,7 +48,7 @@ it(
   CLI_TIMEOUT_MS,
 );
 
-describe.each(testDatabaseKinds())(
+describe.each(testDatabaseKinds('one'))(
   'admin webhooks command on %s',
   (kind) => {
     let receiver: WebhookReceiver;

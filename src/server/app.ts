@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
-import { createAuth, type PasswordHasher } from './auth/auth';
+import { createAuth, DEFAULT_PASSWORD_HASHER, type PasswordHasher } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { currentCustomerResolver } from './auth/current-customer';
 import { changesSessions, SessionCache } from './auth/session-cache';
@@ -15,9 +15,9 @@ import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { walletRoutes } from './wallet/wallet-routes';
-import { availabilityRoutes } from './booking/availability-routes';
-import { AvailabilityCache } from './booking/availability-cache';
-import { CatalogueCache } from './booking/catalogue-cache';
+import { availabilityRoutes } from './availability/availability-routes';
+import { AvailabilityCache } from './availability/availability-cache';
+import { CatalogueCache } from './availability/catalogue-cache';
 import { bookingRoutes } from './booking/booking-routes';
 import { meBookingRoutes } from './booking/me-booking-routes';
 import { isActiveCity } from './catalogue/list-cities';
@@ -138,13 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const mailer =
     deps.mailer ?? createMailer(database.db, config, { wake: () => mailWorker?.wake() });
+  const passwordHasher = deps.passwordHasher ?? DEFAULT_PASSWORD_HASHER;
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
     secret: await resolveAuthSecret(database.db, config),
     now,
-    ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
+    passwordHasher,
   });
   const vapid = await resolveVapidKeys(database.db, config);
   const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     db: database.db,
     now,
+    passwordHasher,
     availabilityCache: new AvailabilityCache(config.availabilityCacheSeconds * 1000, () =>
       now().getTime(),
     ),

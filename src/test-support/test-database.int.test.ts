@@ -14,7 +14,7 @@ const journal = JSON.parse(
 );
 const MIGRATIONS = (journal as { entries: unknown[] }).entries.length;
 
-describe.each(testDatabaseKinds())('test databases on %s', (kind) => {
+describe.each(testDatabaseKinds('every'))('test databases on %s', (kind) => {
   const made: TestDatabase[] = [];
   afterAll(async () => {
     await Promise.all(made.map((database) => database.destroy()));

@@ -15,12 +15,20 @@ import {
   withDatabaseName,
 } from './template-names';
 
-// Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
-// Each PostgreSQL run gets a fresh database of its own, dropped afterwards. Under Vitest both start
+// Integration tests run on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (see
+// testDatabaseKinds for which files run on both). Each PostgreSQL run gets a fresh database of its own, dropped afterwards. Under Vitest both start
 // as copies of a database the global setup migrated once (database-templates.ts).
 
-export function testDatabaseKinds(): DatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases a test file runs on. `'every'` where the database itself is under test: races and
+ * locks, claims with SKIP LOCKED, constraints and triggers, migrations, money and crash recovery,
+ * PGlite's one connection against PostgreSQL's pool. `'one'` where it is not (input checks,
+ * routes, wording, rendering): PostgreSQL when the run has one, as production does, else PGlite —
+ * which `npm run test:quick` always uses, so every file still runs there (decision 0075).
+ */
+export function testDatabaseKinds(scope: 'every' | 'one'): DatabaseKind[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  return scope === 'every' ? ['pglite', 'postgres'] : ['postgres'];
 }
 
 export interface TestDatabase extends Database {

@@ -28,6 +28,7 @@ import {
   walletEntry,
 } from '../db/schema';
 import { DemoPaymentProvider } from '../payments/demo-provider';
+import { FAST_PASSWORD_HASHER } from '../../test-support/fast-password-hasher';
 import { STRIPE_ENV, startFakeStripe } from '../../test-support/fake-stripe-api';
 import { runProviderTasks } from '../payments/provider-tasks';
 import { StripePaymentProvider } from '../payments/stripe-provider';
@@ -122,7 +123,7 @@ function stripeEvent(id: string, type: string, object: Record<string, unknown>, 
   };
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`deleting an account on ${kind}`, () => {
     let env: BookingTestEnv;
     const suffix = kind === 'pglite' ? 'pg' : 'ps';
@@ -353,7 +354,7 @@ for (const kind of testDatabaseKinds()) {
       clock.set('2026-11-25T12:00:00Z');
       // Not while the gift card she bought waits to be sent: its email holds the only code.
       await expect(
-        deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now()),
+        deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now(), FAST_PASSWORD_HASHER),
       ).rejects.toThrow(/gift card you bought is being sent/);
       const smtp = await startTestSmtpServer();
       try {
@@ -374,7 +375,13 @@ for (const kind of testDatabaseKinds()) {
       } finally {
         await smtp.close();
       }
-      const erased = await deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now());
+      const erased = await deleteAccount(
+        db,
+        z.id,
+        { password: TEST_PASSWORD },
+        clock.now(),
+        FAST_PASSWORD_HASHER,
+      );
 
       expect(erased).toEqual({
         providerCustomers: [{ provider: 'stripe', providerCustomerId: 'cus_zelda' }],

@@ -1,5 +1,5 @@
-import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { PasswordHasher } from '../auth/auth';
 import type { Db } from '../db/client';
 import { account, booking } from '../db/schema';
 import { badRequest, conflict } from '../http/problem';
@@ -22,6 +22,7 @@ export async function deleteAccount(
   userId: string,
   input: DeleteAccountInput,
   now: Date,
+  passwords: PasswordHasher,
 ): Promise<ErasedAccount> {
   const [credential] = await db
     .select({ password: account.password })
@@ -30,7 +31,7 @@ export async function deleteAccount(
   if (credential?.password) {
     const ok =
       typeof input.password === 'string' &&
-      (await verifyPassword({ hash: credential.password, password: input.password }));
+      (await passwords.verify({ hash: credential.password, password: input.password }));
     if (!ok) {
       throw badRequest('Your password is not right.', [
         { field: 'password', message: 'Enter your current password to delete your account' },

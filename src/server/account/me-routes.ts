@@ -65,7 +65,7 @@ export const meRoutes =
         },
       },
       async (request, reply) => {
-        await deleteAccount(ctx.db, me(request), request.body ?? {}, ctx.now());
+        await deleteAccount(ctx.db, me(request), request.body ?? {}, ctx.now(), ctx.passwordHasher);
         await runProviderTasksNow(ctx, request.log);
         return reply.status(204).send(null);
       },

@@ -20,7 +20,7 @@ const base = {
   availability: window,
 };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`signed-in customer on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`OpenID sign-in on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

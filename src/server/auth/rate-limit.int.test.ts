@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_OFFER } from '../../domain/email-link-offer';
 import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { buildTestApp } from '../../test-support/test-app';
-import { FAST_PASSWORD_HASHER } from '../../test-support/fast-password-hasher';
 import {
   createTestCustomer,
   TEST_ORIGIN,
@@ -25,7 +24,7 @@ const WRONG_PASSWORD = 'Definitely-Wrong-Guess-1';
 // Dozens of password hashes per test: room for a busy 2-core machine.
 const SLOW = 120_000;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`auth rate limits on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;
@@ -40,9 +39,8 @@ for (const kind of testDatabaseKinds()) {
       app = await buildTestApp(database, {
         env: { AUTH_RATE_LIMIT: 'true', TRUST_PROXY: 'true' },
         now: () => new Date(clockMs),
-        passwordHasher: FAST_PASSWORD_HASHER,
       });
-      unlimited = await buildTestApp(database, { passwordHasher: FAST_PASSWORD_HASHER });
+      unlimited = await buildTestApp(database);
     });
     afterAll(async () => {
       await app.close();

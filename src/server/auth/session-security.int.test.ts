@@ -27,7 +27,7 @@ function sessionCookieOf(res: LightMyRequestResponse) {
 
 const ADDRESS = { line1: '1 Test Street', town: 'Test City', postcode: 'EH1 1AA' };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`sessions and cross-site requests on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

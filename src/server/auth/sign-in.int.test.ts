@@ -24,7 +24,7 @@ const linkIn = (text: string) => {
   return new URL(url.replace(/&amp;/g, '&'));
 };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`sign-in flows on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

@@ -29,7 +29,7 @@ import { sql } from 'drizzle-orm';
 
 const TOKEN = { authorization: 'Bearer test-internal-token-0123456789abcdef' };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`booking records and the change feed on ${kind}`, () => {
     let env: BookingTestEnv;
     let second: Database | null = null;

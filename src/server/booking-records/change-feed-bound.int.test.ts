@@ -65,7 +65,7 @@ async function openTransactionIn(url: string): Promise<{ xid: bigint; end(): Pro
 const txidOf = (cursor: string) => BigInt(cursor.split('.')[0] ?? '0');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe.runIf(testDatabaseKinds().includes('postgres') && adminUrl)(
+describe.runIf(testDatabaseKinds('every').includes('postgres') && adminUrl)(
   'the change feed bound on postgres',
   () => {
     let env: BookingTestEnv;

@@ -21,7 +21,7 @@ const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 const line = (ics: string, name: string) =>
   new RegExp(`^${name}:(.*)$`, 'm').exec(ics.replace(/\r\n[ \t]/g, ''))?.[1];
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`a booking's calendar file and reference on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
-import { CatalogueCache } from './catalogue-cache';
-import { AvailabilityCache } from './availability-cache';
+import { CatalogueCache } from '../availability/catalogue-cache';
+import { AvailabilityCache } from '../availability/availability-cache';
 import { openDatabase, type Database } from '../db/client';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
 import { createMailer } from '../mail/mailer';
@@ -26,6 +26,7 @@ import {
 } from '../../test-support/booking-fixtures';
 import { sweepExpiredHolds } from './expire-holds';
 import { localDiskStorage } from '../media/media-storage';
+import { FAST_PASSWORD_HASHER } from '../../test-support/fast-password-hasher';
 
 // Races are only real on PostgreSQL: PGlite has one connection and runs transactions one by one.
 
@@ -61,11 +62,12 @@ function contextOf(env: BookingTestEnv, database: Database): AppContext {
     payments: new DemoPaymentProvider(),
     media: localDiskStorage(config.mediaDir),
     currentCustomer: async () => null,
+    passwordHasher: FAST_PASSWORD_HASHER,
     push: null,
   };
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`bookings under concurrency on ${kind}`, () => {
     let env: BookingTestEnv;
     let crowd: BookingCustomer[];

@@ -13,7 +13,7 @@ import { queryRows } from '../db/query-rows';
 // A booking's reference is the database's (new_booking_reference()). When one collides with a
 // booking's that exists, the hold is made with a fresh one instead of failing the customer.
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`booking references on ${kind}`, () => {
     let env: BookingTestEnv;
     beforeAll(async () => {

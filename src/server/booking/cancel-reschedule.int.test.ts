@@ -21,7 +21,7 @@ import {
 
 const HOUR = 3_600_000;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`cancelling, rescheduling and the appointments list on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

@@ -22,7 +22,7 @@ import {
 
 const COPIES = 10;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`identical requests at once on ${kind}`, () => {
     let env: BookingTestEnv;
     let slot = 0;

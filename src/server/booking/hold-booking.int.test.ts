@@ -13,7 +13,7 @@ import {
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`POST /api/bookings on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

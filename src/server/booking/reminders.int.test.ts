@@ -26,7 +26,7 @@ import { sendDueReminders } from './send-reminders';
 // (PGlite has one connection: the same code, run one transaction at a time), and a clock the
 // test moves. Every reminder must be written exactly once, whatever the two do at once.
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`booking reminders and completion on ${kind}`, () => {
     let env: BookingTestEnv;
     let second: Database | null = null;

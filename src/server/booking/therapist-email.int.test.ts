@@ -34,7 +34,7 @@ function eventOf(attachment: MailAttachment | undefined) {
   };
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`therapists' booking emails on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

@@ -79,7 +79,7 @@ const small = () => ({
   therapists: [isla],
 });
 
-describe.each(testDatabaseKinds())('importCatalogue on %s', (kind) => {
+describe.each(testDatabaseKinds('one'))('importCatalogue on %s', (kind) => {
   let database: TestDatabase;
   let db: Db;
 

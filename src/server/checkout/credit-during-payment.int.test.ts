@@ -42,7 +42,7 @@ const moneyRules = async (env: BookingTestEnv) =>
     /kept|credit|overdrawn|half-made/.test(b.name),
   );
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`wallet credit while a card payment is under way, on ${kind}`, () => {
     let fake: FakeStripe;
     let env: BookingTestEnv;

@@ -19,7 +19,7 @@ import {
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`paying for a booking on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

@@ -42,8 +42,10 @@ async function eventually<T>(what: string, check: () => Promise<T | null>): Prom
   throw new Error(`never happened: ${what}`);
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe(`a server killed between the charge and the commit, on ${kind}`, () => {
+for (const kind of testDatabaseKinds('every')) {
+  // Each database's run spends most of its time waiting on its own server processes: the two run
+  // side by side (decision 0075), each with its own servers, stand-ins and store.
+  describe.concurrent(`a server killed between the charge and the commit, on ${kind}`, () => {
     let fake: FakeStripe;
     const running: ServerProcess[] = [];
 
@@ -172,12 +174,21 @@ for (const kind of testDatabaseKinds()) {
       await store.destroy();
     }
 
-    it('confirms the booking when its slot is still ours', async () => {
-      await crashMidPayment(true);
-    }, 120_000);
+    // One after the other: they share this database's Stripe stand-in.
+    it.sequential(
+      'confirms the booking when its slot is still ours',
+      async () => {
+        await crashMidPayment(true);
+      },
+      120_000,
+    );
 
-    it('refunds in full when the slot was released meanwhile', async () => {
-      await crashMidPayment(false);
-    }, 120_000);
+    it.sequential(
+      'refunds in full when the slot was released meanwhile',
+      async () => {
+        await crashMidPayment(false);
+      },
+      120_000,
+    );
   });
 }

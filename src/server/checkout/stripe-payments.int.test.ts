@@ -15,8 +15,8 @@ import {
 } from '../../test-support/booking-fixtures';
 import Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import { CatalogueCache } from '../booking/catalogue-cache';
-import { AvailabilityCache } from '../booking/availability-cache';
+import { CatalogueCache } from '../availability/catalogue-cache';
+import { AvailabilityCache } from '../availability/availability-cache';
 import { reconcilePayments } from './reconcile-payments';
 import { booking, emailOutbox, payment } from '../db/schema';
 import { createMailer } from '../mail/mailer';
@@ -25,6 +25,7 @@ import { StripePaymentProvider } from '../payments/stripe-provider';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 import { localDiskStorage } from '../media/media-storage';
+import { FAST_PASSWORD_HASHER } from '../../test-support/fast-password-hasher';
 
 const RECONCILE_AFTER = 2;
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -46,11 +47,12 @@ function contextOf(env: BookingTestEnv, url: string): AppContext {
     payments: StripePaymentProvider.fromConfig(config.payments),
     media: localDiskStorage(config.mediaDir),
     currentCustomer: async () => null,
+    passwordHasher: FAST_PASSWORD_HASHER,
     push: null,
   };
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`Stripe payments on ${kind}`, () => {
     let fake: FakeStripe;
     let env: BookingTestEnv;

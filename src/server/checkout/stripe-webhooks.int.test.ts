@@ -36,7 +36,7 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`Stripe webhooks on ${kind}`, () => {
     let fake: FakeStripe;
     let env: BookingTestEnv;

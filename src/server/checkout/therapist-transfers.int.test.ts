@@ -32,7 +32,7 @@ import { queueTherapistTransfers } from './queue-therapist-transfers';
 
 const FEE = 20;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`the therapist's share on ${kind}`, () => {
     let fake: FakeStripe;
     let env: BookingTestEnv;

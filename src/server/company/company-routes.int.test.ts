@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from '../../test-support/test-database';
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`GET /api/company on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

@@ -15,7 +15,7 @@ import { queryRows } from './query-rows';
 
 const window = (day: string) => `[${day}T09:00:00Z,${day}T12:00:00Z)`;
 
-describe.each(testDatabaseKinds())('catalogue version on %s', (kind) => {
+describe.each(testDatabaseKinds('every'))('catalogue version on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -11,7 +11,7 @@ import { queryRows } from './query-rows';
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 11, 3, 9);
 
-describe.each(testDatabaseKinds())('overlap by bounds on %s', (kind) => {
+describe.each(testDatabaseKinds('every'))('overlap by bounds on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);

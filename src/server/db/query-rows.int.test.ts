@@ -10,7 +10,7 @@ import {
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { preparedStatement, queryPrepared, queryRows } from './query-rows';
 
-describe.each(testDatabaseKinds())('prepared reads on %s', (kind) => {
+describe.each(testDatabaseKinds('every'))('prepared reads on %s', (kind) => {
   let database: TestDatabase;
   const logged: string[] = [];
   beforeAll(async () => {
@@ -51,7 +51,7 @@ const probeRows = pgTable('prepared_probe_rows', {
   doc: jsonb('doc'),
 });
 
-describe.each(testDatabaseKinds())('statements built once on %s', (kind) => {
+describe.each(testDatabaseKinds('every'))('statements built once on %s', (kind) => {
   let database: TestDatabase;
   const logged: string[] = [];
   let builds = 0;

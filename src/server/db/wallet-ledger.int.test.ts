@@ -25,7 +25,7 @@ async function databaseError(work: Promise<unknown>): Promise<{ code: string; me
   throw new Error('the statement was expected to fail');
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`the wallet ledger on ${kind}`, () => {
     let database: TestDatabase;
     const userId = 'ledger-user';

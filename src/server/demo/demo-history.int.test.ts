@@ -30,7 +30,7 @@ interface Appointment {
   payment: { cardLast4: string | null; status: string } | null;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`the demo accounts' history on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

@@ -13,7 +13,7 @@ import { seedDemoData } from './seed-demo-data';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`demo data seeded by several instances at once on ${kind}`, () => {
     const cleanups: (() => Promise<void>)[] = [];
     afterEach(async () => {

@@ -12,7 +12,7 @@ import { seedDemoData } from './seed-demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`demo data on ${kind}`, () => {
     let database: TestDatabase;
     beforeAll(async () => {

@@ -17,7 +17,7 @@ import { seedDemoPortraits } from './seed-demo-portraits';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const quiet = { warn: () => undefined };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`demo portraits on ${kind}`, () => {
     let database: TestDatabase;
     let mediaDir: string;

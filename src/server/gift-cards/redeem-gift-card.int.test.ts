@@ -22,7 +22,7 @@ import { REDEEM_RULES } from './redeem-gift-card';
 // moment; unknown, used and not-yet-sent codes each get their own clear answer; and guessing is
 // limited per account and per address while real codes never use up the allowance.
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`redeeming a gift card on ${kind}`, () => {
     let env: BookingTestEnv;
     let buyer: BookingCustomer;

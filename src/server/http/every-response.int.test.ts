@@ -70,7 +70,7 @@ function headersOf(raw: string): Record<string, string> {
   );
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`headers on every kind of response on ${kind}`, () => {
     let database: TestDatabase;
     let dist: string;

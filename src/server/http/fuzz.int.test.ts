@@ -96,7 +96,7 @@ async function send(app: FastifyInstance, r: FuzzRequest): Promise<LightMyReques
 }
 
 function fuzzDatabase(): DatabaseKind {
-  const kinds = testDatabaseKinds();
+  const kinds = testDatabaseKinds('every');
   const chosen = process.env.FUZZ_DATABASE;
   if (chosen === 'pglite' || chosen === 'postgres') {
     if (!kinds.includes(chosen)) throw new Error(`FUZZ_DATABASE=${chosen}: not configured`);

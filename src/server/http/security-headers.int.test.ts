@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from './security-headers';
 
 // The app picks the policy from its payment provider setting; nothing calls Stripe here (the
 // API address is a closed port), the header is all that is read.
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`security headers by payment provider on ${kind}`, () => {
     let database: TestDatabase;
 

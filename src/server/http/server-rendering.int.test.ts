@@ -69,7 +69,7 @@ async function writeDist(): Promise<string> {
   return dist;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`pages drawn on the server on ${kind}`, () => {
     let dist: string;
     let database: TestDatabase;

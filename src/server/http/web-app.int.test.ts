@@ -75,7 +75,7 @@ const BUILD_MANIFEST = {
   },
 };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`serving the built web app on ${kind}`, () => {
     let dist: string;
     let database: TestDatabase;

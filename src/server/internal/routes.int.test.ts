@@ -30,7 +30,7 @@ const catalogue = {
   ],
 };
 
-describe.each(testDatabaseKinds())('/api/internal on %s', (kind) => {
+describe.each(testDatabaseKinds('one'))('/api/internal on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

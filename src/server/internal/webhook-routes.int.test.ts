@@ -20,7 +20,7 @@ import { createWebhookWorker } from '../webhooks/webhook-worker';
 const auth = { authorization: 'Bearer test-internal-token-0123456789abcdef' };
 const SECRET = 'test-webhook-secret-0123456789abcdef';
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`internal webhook routes on ${kind}`, () => {
     let receiver: WebhookReceiver;
     let env: BookingTestEnv;

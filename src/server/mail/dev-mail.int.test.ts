@@ -47,7 +47,7 @@ const sessionCookie = (res: LightMyRequestResponse) => {
   return c ? `${c.name}=${c.value}` : null;
 };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`the /dev/mail viewer on ${kind}`, () => {
     let env: BookingTestEnv;
 

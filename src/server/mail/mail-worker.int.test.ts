@@ -67,7 +67,7 @@ describe('mail backoff', () => {
   });
 });
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`mail worker on ${kind}`, () => {
     let database: TestDatabase;
     let smtp: TestSmtpServer;

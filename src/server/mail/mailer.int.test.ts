@@ -25,7 +25,7 @@ const message = {
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`mailer on ${kind}`, () => {
     let database: TestDatabase;
     let smtp: TestSmtpServer;

@@ -54,7 +54,7 @@ const image = (format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'tiff', w = 80
     .toFormat(format)
     .toBuffer();
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`therapist photos on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

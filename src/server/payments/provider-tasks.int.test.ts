@@ -23,7 +23,7 @@ import { StripePaymentProvider } from './stripe-provider';
 
 const T0 = new Date('2026-11-23T08:00:00Z');
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`payment provider tasks on ${kind}`, () => {
     let fake: FakeStripe;
     let database: TestDatabase;

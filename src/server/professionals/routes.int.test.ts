@@ -80,7 +80,7 @@ interface Summary {
   treatmentCount: number;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`professionals API on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

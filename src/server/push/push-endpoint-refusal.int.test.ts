@@ -36,7 +36,7 @@ const resolveHost = async (hostname: string): Promise<LookupAddress[]> => {
   return found;
 };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`push endpoints refused by default on ${kind}`, () => {
     let env: BookingTestEnv;
     let service: TestPushService;

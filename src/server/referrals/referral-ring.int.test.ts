@@ -35,7 +35,7 @@ import { creditReferrers } from './credit-referrers';
 let phoneSeq = 300;
 const uniquePhone = () => `07700 900${String(phoneSeq++).padStart(3, '0')}`;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`referral credit on the friend's first appointment on ${kind}`, () => {
     let env: BookingTestEnv;
     let second: Database | null = null;

@@ -23,7 +23,7 @@ import { REFERRAL_NOTES } from './apply-referral';
 let phoneSeq = 100;
 const uniquePhone = () => `07700 900${String(phoneSeq++).padStart(3, '0')}`;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`referrals on ${kind}`, () => {
     let env: BookingTestEnv;
     let isla: BookingCustomer;

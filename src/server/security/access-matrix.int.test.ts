@@ -150,7 +150,7 @@ function operationsOf(doc: OpenAPIV3_1.Document): string[] {
   );
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`access matrix on ${kind}`, () => {
     let env: BookingTestEnv;
     let fixture: AccessFixture;

@@ -133,179 +133,193 @@ const sorted = (m: Map<string, number>, underWay: Set<string>) =>
     .filter(([id, v]) => v !== 0 && !underWay.has(id))
     .sort(([a], [b]) => a.localeCompare(b));
 
-for (const kind of testDatabaseKinds()) {
-  describe(`a server killed ${ROUNDS} times in the middle of customers' traffic, on ${kind}`, () => {
-    let fake: FakeStripe;
-    let smtp: TestSmtpServer;
-    const running: ServerProcess[] = [];
+for (const kind of testDatabaseKinds('every')) {
+  // Each database's run spends most of its time waiting on its own server processes: the two run
+  // side by side (decision 0075), each with its own servers, stand-ins and store.
+  describe.concurrent(
+    `a server killed ${ROUNDS} times in the middle of customers' traffic, on ${kind}`,
+    () => {
+      let fake: FakeStripe;
+      let smtp: TestSmtpServer;
+      const running: ServerProcess[] = [];
 
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-      smtp = await startTestSmtpServer();
-    });
-    afterAll(async () => {
-      for (const server of running)
-        if (server.child.exitCode === null && server.child.signalCode === null)
-          server.child.kill('SIGKILL');
-      await fake.close();
-      await smtp.close();
-    });
+      beforeAll(async () => {
+        fake = await startFakeStripe();
+        smtp = await startTestSmtpServer();
+      });
+      afterAll(async () => {
+        for (const server of running)
+          if (server.child.exitCode === null && server.child.signalCode === null)
+            server.child.kill('SIGKILL');
+        await fake.close();
+        await smtp.close();
+      });
 
-    it('leaves nothing half-made, no hold past its expiry, no mail lost or doubled and the ledger whole', async () => {
-      const random = seededRandom(SEED);
-      const { catalogue, days, giftCodes } = planFromToday(random);
-      const store = await prepareServerStore(kind, catalogue);
-      await seedGiftCards(store, giftCodes);
-      const port = await freePort();
-      const env = {
-        ...store.env,
-        ...STRIPE_ENV(fake.url),
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SEED_DEMO: 'false',
-        AUTH_RATE_LIMIT: 'false',
-        AVAILABILITY_CACHE_SECONDS: '0',
-        HOLD_MINUTES: '1',
-        PAYMENT_RECONCILE_AFTER_SECONDS: '1',
-        PAYMENT_JOBS_INTERVAL_SECONDS: '1',
-        SMTP_URL: smtp.url,
-        MAIL_LEASE_SECONDS: '4',
-      };
-      let server = startServerProcess(env);
-      running.push(server);
-      const start = async () => {
-        server = startServerProcess(env);
+      it('leaves nothing half-made, no hold past its expiry, no mail lost or doubled and the ledger whole', async () => {
+        const random = seededRandom(SEED);
+        const { catalogue, days, giftCodes } = planFromToday(random);
+        const store = await prepareServerStore(kind, catalogue);
+        await seedGiftCards(store, giftCodes);
+        const port = await freePort();
+        const env = {
+          ...store.env,
+          ...STRIPE_ENV(fake.url),
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          SEED_DEMO: 'false',
+          AUTH_RATE_LIMIT: 'false',
+          AVAILABILITY_CACHE_SECONDS: '0',
+          HOLD_MINUTES: '1',
+          PAYMENT_RECONCILE_AFTER_SECONDS: '1',
+          PAYMENT_JOBS_INTERVAL_SECONDS: '1',
+          SMTP_URL: smtp.url,
+          MAIL_LEASE_SECONDS: '4',
+        };
+        let server = startServerProcess(env);
         running.push(server);
+        const start = async () => {
+          server = startServerProcess(env);
+          running.push(server);
+          await server.ready;
+          return new Date();
+        };
         await server.ready;
-        return new Date();
-      };
-      await server.ready;
 
-      const customers = Array.from(
-        { length: CUSTOMERS },
-        (_, i) => new CrashCustomer(() => server, `crash-${kind}-${i}-${Date.now()}@example.com`),
-      );
-      for (const c of customers) await c.signUp();
-      const plan: TrafficPlan = {
-        therapistIds: THERAPISTS,
-        days,
-        giftCodes: giftCodes.map(formatGiftCardCode),
-      };
+        const customers = Array.from(
+          { length: CUSTOMERS },
+          (_, i) => new CrashCustomer(() => server, `crash-${kind}-${i}-${Date.now()}@example.com`),
+        );
+        for (const c of customers) await c.signUp();
+        const plan: TrafficPlan = {
+          therapistIds: THERAPISTS,
+          days,
+          giftCodes: giftCodes.map(formatGiftCardCode),
+        };
 
-      /**
-       * Waits for the recovery jobs' pass and answers what still breaks the rules. PostgreSQL is
-       * read beside the running server; a PGlite folder is one process's, so the server is
-       * stopped (SIGTERM) for each look and started again.
-       */
-      const look = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
-        const [broken, recorded] = await store.use(async (db) => [
-          [
-            ...(await brokenInvariants(db, holdCutoff)),
-            ...(await lostAcknowledgements(db, customers)),
-          ],
-          await ourNetByBooking(db),
-        ]);
-        const ours = sorted(recorded.net, recorded.underWay);
-        const stripe = sorted(stripeNetByBooking(fake), recorded.underWay);
-        if (JSON.stringify(ours) !== JSON.stringify(stripe))
-          broken.push({
-            name: 'the money we recorded is the money Stripe moved',
-            rows: [{ ours, stripe }],
-          });
-        return broken;
-      };
-      let looks = 0;
-      const settle = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
-        let broken: BrokenInvariant[] = [];
-        for (let i = 0; i < (store.sharedWhileServing ? 120 : 5); i++) {
-          looks++;
-          if (store.sharedWhileServing) {
-            await new Promise((r) => setTimeout(r, 500));
-            broken = await look(holdCutoff);
-          } else {
-            // The jobs run at start and every second; the mail worker polls every second.
-            await new Promise((r) => setTimeout(r, i === 0 ? 4000 : 3000));
-            server.child.kill('SIGTERM');
-            await server.exited;
-            broken = await look(holdCutoff);
-            await start();
+        /**
+         * Waits for the recovery jobs' pass and answers what still breaks the rules. PostgreSQL is
+         * read beside the running server; a PGlite folder is one process's, so the server is
+         * stopped (SIGTERM) for each look and started again.
+         */
+        const look = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
+          const [broken, recorded] = await store.use(async (db) => [
+            [
+              ...(await brokenInvariants(db, holdCutoff)),
+              ...(await lostAcknowledgements(db, customers)),
+            ],
+            await ourNetByBooking(db),
+          ]);
+          const ours = sorted(recorded.net, recorded.underWay);
+          const stripe = sorted(stripeNetByBooking(fake), recorded.underWay);
+          if (JSON.stringify(ours) !== JSON.stringify(stripe))
+            broken.push({
+              name: 'the money we recorded is the money Stripe moved',
+              rows: [{ ours, stripe }],
+            });
+          return broken;
+        };
+        let looks = 0;
+        const settle = async (holdCutoff: Date): Promise<BrokenInvariant[]> => {
+          let broken: BrokenInvariant[] = [];
+          for (let i = 0; i < (store.sharedWhileServing ? 120 : 5); i++) {
+            looks++;
+            if (store.sharedWhileServing) {
+              await new Promise((r) => setTimeout(r, 500));
+              broken = await look(holdCutoff);
+            } else {
+              // The jobs run at start and every second; the mail worker polls every second.
+              await new Promise((r) => setTimeout(r, i === 0 ? 4000 : 3000));
+              server.child.kill('SIGTERM');
+              await server.exited;
+              broken = await look(holdCutoff);
+              await start();
+            }
+            if (broken.length === 0) return [];
           }
-          if (broken.length === 0) return [];
-        }
-        return broken;
-      };
+          return broken;
+        };
 
-      const figures: object[] = [];
-      const began = Date.now();
-      for (let round = 1; round <= ROUNDS; round++) {
-        const tally: TrafficTally = { started: 0, answered: 0, failed: 0, byOperation: {} };
-        // The kill comes after a seeded number of requests, so it lands while others are in flight.
-        const killAfter = 10 + Math.floor(random() * 35);
-        let killed = false;
-        const streams = customers.map((c, i) =>
-          runCustomer(c, plan, seededRandom(SEED * 1000 + round * 10 + i), tally, () => killed),
-        );
-        while (tally.started < killAfter) await new Promise((r) => setTimeout(r, 5));
-        killed = true;
-        await killServerProcess(server);
-        await Promise.all(streams);
-        figures.push({
-          round,
-          requests: tally.started,
-          answered: tally.answered,
-          byOperation: tally.byOperation,
-        });
-
-        const restartedAt = await start();
-        const lookedBefore = looks;
-        expect({ round, broken: await settle(restartedAt) }).toEqual({ round, broken: [] });
-        figures.push({ round, looks: looks - lookedBefore, seconds: (Date.now() - began) / 1000 });
-      }
-
-      if (store.sharedWhileServing) {
-        // PostgreSQL's rounds are quicker than a hold: wait until the last hold has run out, kill
-        // once more and see the start-up sweep release every one (PGlite's rounds outlast holds).
-        const [last] = await store.use((db) =>
-          queryRows<{ until: string | null }>(
-            db,
-            sql`select max(hold_expires_at)::text as until from booking
-                where status in ('held', 'requires_action')`,
-          ),
-        );
-        if (last?.until) {
-          const until = new Date(last.until).getTime();
-          while (Date.now() <= until) await new Promise((r) => setTimeout(r, 500));
+        const figures: object[] = [];
+        const began = Date.now();
+        for (let round = 1; round <= ROUNDS; round++) {
+          const tally: TrafficTally = { started: 0, answered: 0, failed: 0, byOperation: {} };
+          // The kill comes after a seeded number of requests, so it lands while others are in flight.
+          const killAfter = 10 + Math.floor(random() * 35);
+          let killed = false;
+          const streams = customers.map((c, i) =>
+            runCustomer(c, plan, seededRandom(SEED * 1000 + round * 10 + i), tally, () => killed),
+          );
+          while (tally.started < killAfter) await new Promise((r) => setTimeout(r, 5));
+          killed = true;
           await killServerProcess(server);
+          await Promise.all(streams);
+          figures.push({
+            round,
+            requests: tally.started,
+            answered: tally.answered,
+            byOperation: tally.byOperation,
+          });
+
           const restartedAt = await start();
-          expect({ round: 'holds run out', broken: await settle(restartedAt) }).toEqual({
-            round: 'holds run out',
-            broken: [],
+          const lookedBefore = looks;
+          expect({ round, broken: await settle(restartedAt) }).toEqual({ round, broken: [] });
+          figures.push({
+            round,
+            looks: looks - lookedBefore,
+            seconds: (Date.now() - began) / 1000,
           });
         }
-      }
 
-      // The mail: every row marked sent reached the SMTP server (by its stable Message-ID), and
-      // nothing arrived that the outbox does not have. A resend after a crash between the SMTP
-      // server's OK and our UPDATE repeats the same Message-ID, which receivers drop.
-      server.child.kill('SIGTERM');
-      await server.exited;
-      const [sent, statuses] = await store.use(async (db) => [
-        await queryRows<{ id: string }>(db, sql`select id from email_outbox where status = 'sent'`),
-        await queryRows<{ status: string; n: number }>(
-          db,
-          sql`select status, count(*)::int as n from booking group by status order by status`,
-        ),
-      ]);
-      const received = smtp.messages.map((m) => /^Message-ID: <outbox\.(\d+)\./im.exec(m.raw)?.[1]);
-      const distinct = [...new Set(received)].sort();
-      expect(distinct).toEqual(sent.map((r) => String(r.id)).sort());
-      console.log(
-        `crash suite on ${kind}: ${JSON.stringify(figures)}; ${sent.length} emails, ` +
-          `${received.length - distinct.length} resent with the same Message-ID; ` +
-          `${fake.intents.size} Stripe charges, ${fake.refunds.length} refunds; bookings ` +
-          JSON.stringify(statuses),
-      );
-      await store.destroy();
-    }, 900_000);
-  });
+        if (store.sharedWhileServing) {
+          // PostgreSQL's rounds are quicker than a hold: wait until the last hold has run out, kill
+          // once more and see the start-up sweep release every one (PGlite's rounds outlast holds).
+          const [last] = await store.use((db) =>
+            queryRows<{ until: string | null }>(
+              db,
+              sql`select max(hold_expires_at)::text as until from booking
+                where status in ('held', 'requires_action')`,
+            ),
+          );
+          if (last?.until) {
+            const until = new Date(last.until).getTime();
+            while (Date.now() <= until) await new Promise((r) => setTimeout(r, 500));
+            await killServerProcess(server);
+            const restartedAt = await start();
+            expect({ round: 'holds run out', broken: await settle(restartedAt) }).toEqual({
+              round: 'holds run out',
+              broken: [],
+            });
+          }
+        }
+
+        // The mail: every row marked sent reached the SMTP server (by its stable Message-ID), and
+        // nothing arrived that the outbox does not have. A resend after a crash between the SMTP
+        // server's OK and our UPDATE repeats the same Message-ID, which receivers drop.
+        server.child.kill('SIGTERM');
+        await server.exited;
+        const [sent, statuses] = await store.use(async (db) => [
+          await queryRows<{ id: string }>(
+            db,
+            sql`select id from email_outbox where status = 'sent'`,
+          ),
+          await queryRows<{ status: string; n: number }>(
+            db,
+            sql`select status, count(*)::int as n from booking group by status order by status`,
+          ),
+        ]);
+        const received = smtp.messages.map(
+          (m) => /^Message-ID: <outbox\.(\d+)\./im.exec(m.raw)?.[1],
+        );
+        const distinct = [...new Set(received)].sort();
+        expect(distinct).toEqual(sent.map((r) => String(r.id)).sort());
+        console.log(
+          `crash suite on ${kind}: ${JSON.stringify(figures)}; ${sent.length} emails, ` +
+            `${received.length - distinct.length} resent with the same Message-ID; ` +
+            `${fake.intents.size} Stripe charges, ${fake.refunds.length} refunds; bookings ` +
+            JSON.stringify(statuses),
+        );
+        await store.destroy();
+      }, 900_000);
+    },
+  );
 }

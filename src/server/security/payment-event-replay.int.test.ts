@@ -316,7 +316,7 @@ async function snapshot(world: World) {
   return out;
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`every Stripe event replayed three times in a shuffled order, on ${kind}`, () => {
     const worlds: World[] = [];
     afterEach(async () => {

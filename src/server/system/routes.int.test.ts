@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from '../../test-support/test-database';
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`system routes on ${kind}`, () => {
     let database: TestDatabase;
     let app: FastifyInstance;

@@ -51,7 +51,7 @@ function parseFeed(text: string) {
   };
 }
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('one')) {
   describe(`therapists' calendar feeds on ${kind}`, () => {
     let env: BookingTestEnv;
     let ada: BookingCustomer;

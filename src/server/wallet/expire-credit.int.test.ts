@@ -15,7 +15,7 @@ import { appendWalletEntry, debitWallet } from './wallet-ledger';
 const T0 = new Date('2026-01-01T09:00:00Z');
 const days = (n: number) => new Date(T0.getTime() + n * DAY_MS);
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`wallet credit expiry on ${kind}`, () => {
     let database: TestDatabase;
     const ctx = (now: Date, expiryDays: number | null = 90) => {

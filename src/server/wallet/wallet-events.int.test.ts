@@ -39,7 +39,7 @@ const KIND = {
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const EXPIRY_DAYS = 30;
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`wallet events on ${kind}`, () => {
     let database: TestDatabase;
     let run = 0;

@@ -32,7 +32,7 @@ import { createWebhookWorker, WEBHOOK_USER_AGENT, type WebhookWorker } from './w
 const SECRET = 'test-webhook-secret-0123456789abcdef';
 const silent = { warn: () => undefined };
 
-for (const kind of testDatabaseKinds()) {
+for (const kind of testDatabaseKinds('every')) {
   describe(`booking webhooks on ${kind}`, () => {
     let receiver: WebhookReceiver;
     let env: BookingTestEnv;
