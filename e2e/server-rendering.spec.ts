@@ -109,3 +109,25 @@ test('a visitor who is not signed in never downloads the auth client; signing in
   await page.goto('/edinburgh');
   await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
 });
+
+test('a drawn page whose own code cannot be fetched still works as plain HTML', async ({
+  page,
+}) => {
+  // What index.html loads itself (the app's entry and what it imports) arrives; the page's own
+  // code, fetched when needed, does not: as when a new release has replaced the files this page
+  // was drawn with, or the connection drops. The page must not stay inert, waiting for an app
+  // that cannot take over; its links are then whole-page loads.
+  const html = await (await page.request.get('/privacy-policy')).text();
+  const shell = new Set(
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  expect(shell.size).toBeGreaterThan(0);
+  await page.route('**/assets/**/*.js', (route) =>
+    shell.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+  );
+  // The fixture's goto waits until the page is no longer inert.
+  await page.goto('/privacy-policy');
+  await page.getByRole('link', { name: 'Cookie policy' }).last().click();
+  await expect(page).toHaveURL(/\/cookie-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie policy' })).toBeVisible();
+});

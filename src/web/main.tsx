@@ -9,7 +9,7 @@ import { preloadRoutesOnIntent } from './app/route-preload';
 import { createAppRouter, routes } from './app/router';
 import { readConsentCookie } from './features/consent';
 import { startPwa } from './features/pwa';
-import { initAnalytics } from './lib/analytics';
+import { initAnalytics, trackException } from './lib/analytics';
 import './styles.css';
 
 // Consent first: a returning visitor's saved choice applies before the first page view is queued.
@@ -40,4 +40,10 @@ async function start(container: HTMLElement) {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-void start(container);
+start(container).catch((error: unknown) => {
+  // The page's code did not arrive (offline, or a new release has replaced this one's files). A
+  // server-drawn page stays on screen inert until the app takes over, which now it cannot: let it
+  // go on as plain HTML, its links and forms whole-page loads, rather than frozen.
+  container.removeAttribute('inert');
+  trackException(error instanceof Error ? error.message : String(error), false);
+});
