@@ -12,6 +12,8 @@ const DRAWN = [
   { path: '/professionals', heading: /professionals/i },
   { path: '/professionals/ailsa', heading: /Ailsa/ },
   { path: '/privacy-policy', heading: 'Privacy policy' },
+  // Its consent settings read a cookie, which only the browser has: drawn without it.
+  { path: '/cookie-policy', heading: 'Cookie policy' },
 ];
 
 test.beforeEach(async ({ context }) => {

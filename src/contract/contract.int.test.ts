@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
   newCustomer,
@@ -20,7 +20,7 @@ import {
   redeemGiftCard,
 } from '../web/features/gift-cards/api';
 import { answerAuthentication, fetchAuthentication } from '../web/features/payment/api';
-import { api } from '../web/lib/api';
+import { api, setApiTransport } from '../web/lib/api';
 import { codeOf } from '../test-support/gift-card-fixtures';
 import { authProvidersSchema } from './auth';
 import {
@@ -50,7 +50,9 @@ describe('the web client reading the real server', () => {
   beforeAll(async () => {
     env = await setUpBookingTest('pglite');
     ada = await newCustomer(env.app, env.database.db, { name: 'Ada Lovelace' });
-    vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
+    // The transport, not the global fetch: a page renderer built earlier in this worker (test
+    // files share its modules) has set the transport to its own, which no stub of fetch reaches.
+    setApiTransport(async (input: string | URL, init: RequestInit = {}) => {
       const res = await env.app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url: String(input),
@@ -64,7 +66,7 @@ describe('the web client reading the real server', () => {
     });
   });
   afterAll(async () => {
-    vi.unstubAllGlobals();
+    setApiTransport((path, init) => fetch(path, init));
     await env.app.close();
     await env.database.destroy();
   });
