@@ -94,3 +94,26 @@ export class HttpCustomer {
     return answer;
   }
 }
+
+/**
+ * What a crash suite's server process starts with: this store, on this port (its own public URL),
+ * no demo data, no sign-in limits (every customer comes from one address), and the payment jobs
+ * every second, so a payment cut off by a kill is settled soon after the restart. `extra` adds or
+ * overrides (the payment provider, the SMTP server, shorter leases).
+ */
+export function crashServerEnv(
+  store: ServerStore,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> & { PUBLIC_URL: string } {
+  return {
+    ...store.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT: 'false',
+    PAYMENT_RECONCILE_AFTER_SECONDS: '1',
+    PAYMENT_JOBS_INTERVAL_SECONDS: '1',
+    ...extra,
+  };
+}

@@ -9,7 +9,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../test-support/server-process';
-import { HttpCustomer, prepareServerStore } from '../../test-support/server-store';
+import { crashServerEnv, HttpCustomer, prepareServerStore } from '../../test-support/server-store';
 import { TEST_PASSWORD } from '../../test-support/test-customer';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 
@@ -62,16 +62,7 @@ for (const kind of testDatabaseKinds('every')) {
       const { catalogue, startAt } = catalogueFromToday();
       const store = await prepareServerStore(kind, catalogue);
       const port = await freePort();
-      const env = {
-        ...store.env,
-        ...STRIPE_ENV(fake.url),
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SEED_DEMO: 'false',
-        AUTH_RATE_LIMIT: 'false',
-        PAYMENT_RECONCILE_AFTER_SECONDS: '1',
-        PAYMENT_JOBS_INTERVAL_SECONDS: '1',
-      };
+      const env = crashServerEnv(store, port, STRIPE_ENV(fake.url));
       let server = startServerProcess(env);
       running.push(server);
       await server.ready;

@@ -11,6 +11,7 @@ import {
 import {
   HttpCustomer,
   prepareServerStore,
+  crashServerEnv,
   type ServerStore,
 } from '../../test-support/server-store';
 import { TEST_PASSWORD } from '../../test-support/test-customer';
@@ -144,21 +145,13 @@ for (const kind of testDatabaseKinds('every')) {
       const prepared = await prepareServerStore(kind, catalogue);
       store = prepared;
       const port = await freePort();
-      const env = {
-        ...prepared.env,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SEED_DEMO: 'false',
-        AUTH_RATE_LIMIT: 'false',
+      const env = crashServerEnv(prepared, port, {
         PAYMENT_PROVIDER: 'demo',
         SMTP_URL: smtp.url,
         // A killed worker's claims come back after the lease. Short, but not the shortest: SMTP
         // timeouts are a quarter of it, and a timeout on a busy machine costs a 30 s backoff.
         MAIL_LEASE_SECONDS: '12',
-        // A payment cut off by a kill is settled by the reconciler of the next process.
-        PAYMENT_RECONCILE_AFTER_SECONDS: '1',
-        PAYMENT_JOBS_INTERVAL_SECONDS: '1',
-      };
+      });
       const domain = new URL(env.PUBLIC_URL).hostname;
       let server = startServerProcess(env);
       running.push(server);

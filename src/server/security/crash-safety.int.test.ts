@@ -25,7 +25,11 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../test-support/server-process';
-import { prepareServerStore, type ServerStore } from '../../test-support/server-store';
+import {
+  crashServerEnv,
+  prepareServerStore,
+  type ServerStore,
+} from '../../test-support/server-store';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/test-smtp-server';
 import type { Db } from '../db/client';
@@ -161,20 +165,13 @@ for (const kind of testDatabaseKinds('every')) {
         const store = await prepareServerStore(kind, catalogue);
         await seedGiftCards(store, giftCodes);
         const port = await freePort();
-        const env = {
-          ...store.env,
+        const env = crashServerEnv(store, port, {
           ...STRIPE_ENV(fake.url),
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          SEED_DEMO: 'false',
-          AUTH_RATE_LIMIT: 'false',
           AVAILABILITY_CACHE_SECONDS: '0',
           HOLD_MINUTES: '1',
-          PAYMENT_RECONCILE_AFTER_SECONDS: '1',
-          PAYMENT_JOBS_INTERVAL_SECONDS: '1',
           SMTP_URL: smtp.url,
           MAIL_LEASE_SECONDS: '4',
-        };
+        });
         let server = startServerProcess(env);
         running.push(server);
         const start = async () => {
