@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,7 +65,7 @@ async function createPgliteTestDatabase(options: OpenOptions): Promise<TestDatab
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pglite-test-'));
   const removeFolder = () => rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   try {
-    await cp(template, dataDir, { recursive: true });
+    await copyFolder(template, dataDir);
     const database = await openDatabase({ kind: 'pglite', dataDir }, options);
     await database.migrate().catch(async (error: unknown) => {
       await database.close();
@@ -86,6 +86,22 @@ async function createPgliteTestDatabase(options: OpenOptions): Promise<TestDatab
     await removeFolder();
     throw error;
   }
+}
+
+/**
+ * Copies a folder tree, every file at once. The template is about 1,200 small files: `fs.cp` copies
+ * them one after another and took 1.1-1.4 s a database, this about 0.5 s (decision 0076).
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const entries = await readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      return entry.isDirectory() ? copyFolder(source, target) : copyFile(source, target);
+    }),
+  );
 }
 
 /** A new, empty PostgreSQL database (no migrations applied), for tests of what happens at start. */

@@ -3,10 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PgliteWorkerInput, PgliteWorkerMessage } from './pglite-worker';
 
-// Starts PGlite on a thread of its own (pglite-worker.ts) and says where to connect: a Unix
+// Starts PGlite on a thread of its own (pglite-worker.mjs) and says where to connect: a Unix
 // socket in a folder only this user can open, so nothing else on the machine reaches the database.
+
+/** What the thread is given. */
+export interface PgliteWorkerInput {
+  dataDir: string | null;
+  socketPath: string;
+}
+
+/** What the thread says: once ready (or why not), and once closed. */
+export type PgliteWorkerMessage = { ready: true } | { error: string } | { closed: true };
 
 export interface EmbeddedPostgres {
   /** node-postgres connects to `${host}/.s.PGSQL.${port}`. */
@@ -17,11 +25,8 @@ export interface EmbeddedPostgres {
 }
 
 const PORT = 5432;
-const WORKER_FILE = pathToFileURL(path.join(import.meta.dirname, 'pglite-worker.ts')).href;
-const TSX_API = import.meta.resolve('tsx/esm/api');
-// The worker is TypeScript like the rest of the server: tsx loads it in the thread too.
-const WORKER_SOURCE = `import(${JSON.stringify(TSX_API)}).then((tsx) =>
-  tsx.tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(WORKER_FILE)}))`;
+// Plain JavaScript, so the thread needs no TypeScript loader (decision 0076).
+const WORKER_FILE = pathToFileURL(path.join(import.meta.dirname, 'pglite-worker.mjs'));
 
 function nextMessage(worker: Worker): Promise<PgliteWorkerMessage> {
   return new Promise((resolve, reject) => {
@@ -41,7 +46,7 @@ function nextMessage(worker: Worker): Promise<PgliteWorkerMessage> {
 export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
   const host = await mkdtemp(path.join(os.tmpdir(), 'pglite-'));
   const input: PgliteWorkerInput = { dataDir, socketPath: path.join(host, `.s.PGSQL.${PORT}`) };
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: input });
+  const worker = new Worker(WORKER_FILE, { workerData: input });
   const removeFolder = () => rm(host, { recursive: true, force: true });
   const started = await nextMessage(worker).catch(async (error: unknown) => {
     await removeFolder();
