@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runAdmin } from '../cli/run-admin';
+import { CLI_BUNDLE_ENV } from './process-bundles';
+import { entryArguments } from './server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -59,10 +61,14 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
 
 /** Runs the real command line in a child process, with only the settings given. */
 export function runCliProcess(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: ROOT,
-    env: cliEnv(env),
-  });
+  const child = spawn(
+    process.execPath,
+    [...entryArguments(CLI_BUNDLE_ENV, 'src/cli/main.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: cliEnv(env),
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

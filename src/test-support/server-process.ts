@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_BUNDLE_ENV } from './process-bundles';
 
 // The real server process, as `npm start` runs it, for tests that stop it, restart it or kill it.
 
@@ -21,6 +22,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How Node runs an entry point: the run's bundle when the global setup made one
+ * (process-bundles.ts), otherwise the TypeScript through tsx, as `npm start` does.
+ */
+export function entryArguments(bundleEnv: string, entry: string): string[] {
+  const bundle = process.env[bundleEnv];
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', entry];
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -34,7 +44,7 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const port = Number(env.PORT);
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entryArguments(SERVER_BUNDLE_ENV, 'src/server/main.ts'), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   });
