@@ -1,23 +1,29 @@
 import { tsImport } from 'tsx/esm/api';
-import type { makePgliteTemplate, makePostgresTemplate } from './database-templates';
+import type { keptPgliteTemplate, makePostgresTemplate } from './database-templates';
+import { buildProcessBundles, CLI_BUNDLE_ENV, SERVER_BUNDLE_ENV } from './process-bundles';
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './template-names';
 
-// Vitest's global setup: runs once, before any test process starts, so the templates it names in
-// the environment are inherited by all of them (database-templates.ts says why they exist).
+// Vitest's global setup: runs once, before any test process starts, so the templates and bundles it
+// names in the environment are inherited by all of them (database-templates.ts and
+// process-bundles.ts say why they exist).
 
 interface Templates {
-  makePgliteTemplate: typeof makePgliteTemplate;
+  keptPgliteTemplate: typeof keptPgliteTemplate;
   makePostgresTemplate: typeof makePostgresTemplate;
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
-  // Vite's module runner, which loads this file, has no import.meta.resolve, which the embedded
-  // database needs to start its thread: the templates are made by Node's own loader (through tsx).
+  // The integration and process projects both name this setup; the first one to run does the work.
+  if (process.env[PGLITE_TEMPLATE_ENV]) return async () => undefined;
+  // The templates are made by Node's own loader (through tsx), as the server makes its database,
+  // not by Vite's module runner, which loads this file.
   const templates = (await tsImport('./database-templates.ts', import.meta.url)) as Templates;
   const removals: (() => Promise<void>)[] = [];
-  const pglite = await templates.makePgliteTemplate();
-  removals.push(pglite.remove);
-  process.env[PGLITE_TEMPLATE_ENV] = pglite.dir;
+  const bundles = await buildProcessBundles();
+  removals.push(bundles.remove);
+  process.env[SERVER_BUNDLE_ENV] = bundles.server;
+  process.env[CLI_BUNDLE_ENV] = bundles.cli;
+  process.env[PGLITE_TEMPLATE_ENV] = await templates.keptPgliteTemplate();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const postgres = await templates.makePostgresTemplate(adminUrl);
