@@ -4,6 +4,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const INTEGRATION = ['src/**/*.int.test.ts', 'bench/**/*.int.test.ts', 'scripts/**/*.int.test.ts'];
 
 /**
+ * The suites that start the server or the command line as real processes: the crash suites (kill
+ * the server mid-traffic and check what it left), the server's start-up and shutdown, and the
+ * command line's exit codes. A project of their own, so `npm run test:quick` can leave them to
+ * `npm test`: they are two thirds of a PGlite run's time and test what changes least in the
+ * inner loop (decision 0076).
+ */
+const PROCESS_SUITES = [
+  'src/**/*crash*.int.test.ts',
+  'src/server/main.int.test.ts',
+  'src/cli/main.int.test.ts',
+];
+
+/**
  * The files that start real server processes or fuzz every operation take minutes where the rest
  * take seconds. Started last, one of them keeps a worker busy long after the others are done; so
  * they start first, and the short files fill the other worker around them. Vitest orders by the
@@ -51,9 +64,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
+          exclude: [...configDefaults.exclude, ...PROCESS_SUITES],
           // Migrates a PGlite folder and a PostgreSQL template once for the whole run, which the
           // test databases copy (src/test-support/database-templates.ts); only when integration
           // tests run, so a run of unit tests alone does not wait for it.
+          globalSetup: ['src/test-support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: PROCESS_SUITES,
           globalSetup: ['src/test-support/global-setup.ts'],
         },
       },
