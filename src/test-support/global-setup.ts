@@ -1,7 +1,12 @@
 import { tsImport } from 'tsx/esm/api';
 import type { keptPgliteTemplate, makePostgresTemplate } from './database-templates';
-import { buildProcessBundles, CLI_BUNDLE_ENV, SERVER_BUNDLE_ENV } from './process-bundles';
-import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './template-names';
+import { buildProcessBundles } from './process-bundles';
+import {
+  CLI_BUNDLE_ENV,
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  SERVER_BUNDLE_ENV,
+} from './template-names';
 
 // Vitest's global setup: runs once, before any test process starts, so the templates and bundles it
 // names in the environment are inherited by all of them (database-templates.ts and

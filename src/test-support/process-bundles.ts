@@ -10,10 +10,6 @@ import { build, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Where the global setup leaves the bundles for the test processes. */
-export const SERVER_BUNDLE_ENV = 'TEST_SERVER_BUNDLE';
-export const CLI_BUNDLE_ENV = 'TEST_CLI_BUNDLE';
-
 /**
  * Our files find their neighbours (migrations, the demo catalogue, the database's thread, the
  * built web app) through import.meta.dirname: each keeps its own folder, not the bundle's.

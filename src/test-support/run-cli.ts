@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runAdmin } from '../cli/run-admin';
-import { CLI_BUNDLE_ENV } from './process-bundles';
+import { CLI_BUNDLE_ENV } from './template-names';
 import { entryArguments } from './server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { SERVER_BUNDLE_ENV } from './process-bundles';
+import { SERVER_BUNDLE_ENV } from './template-names';
 
 // The real server process, as `npm start` runs it, for tests that stop it, restart it or kill it.
 
