@@ -60,7 +60,8 @@ export async function loadSearchFacts(
   };
 }
 
-interface TherapistRow {
+/** A therapist's columns as the searches read them (slot-check.ts reads one the same way). */
+export interface TherapistFactsRow {
   id: string;
   username: string;
   name: string;
@@ -74,6 +75,9 @@ interface TherapistRow {
   minimum_spend_pence: number | null;
   service_ids: string[];
   latest_end_ms: number | null;
+}
+
+interface TherapistRow extends TherapistFactsRow {
   /** [start, end] in epoch milliseconds, earliest first. */
   windows: [number, number][];
   catalogue_version: string;

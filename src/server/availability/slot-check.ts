@@ -8,7 +8,7 @@ import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows, type Bound } from '../db/query-rows';
 import { blockingStatus, overlapsSeconds, type SecondsRange } from '../db/overlaps';
-import type { TherapistCandidate } from './load-availability-data';
+import type { TherapistCandidate, TherapistFactsRow } from './load-availability-data';
 import { therapistPhotoUrl } from '../media/photo-files';
 
 // The same rules the availability pages use decide whether a start time may be booked: on the
@@ -23,21 +23,8 @@ export interface BookingTherapist extends TherapistCandidate {
 }
 
 /** A therapist as bookingTherapistQuery answers it (also as JSON, inside a larger read). */
-export interface TherapistRow {
-  id: string;
-  username: string;
-  name: string;
-  photo_url: string | null;
-  photo_version: string | null;
-  active: boolean;
-  payments_connected: boolean;
+export interface TherapistRow extends TherapistFactsRow {
   payment_account_id: string | null;
-  business_enabled: boolean;
-  area: string;
-  accepted_genders: TherapistCandidate['acceptedGenders'];
-  minimum_spend_pence: number | null;
-  service_ids: string[];
-  latest_end_ms: number | null;
 }
 
 /** One therapist with what the visibility rules need (the availability loader's shape). */
