@@ -25,18 +25,13 @@ const KEPT_TEMPLATES = path.resolve(
  * starting at once never see half of one. Tests only ever copy it.
  */
 export async function keptPgliteTemplate(): Promise<string> {
-  const hash = createHash('sha256');
   const pgliteManifest = path.resolve(
     import.meta.dirname,
     '../../node_modules/@electric-sql/pglite/package.json',
   );
-  hash.update(JSON.parse(await readFile(pgliteManifest, 'utf8')).version as string);
-  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
-    const full = path.join(MIGRATIONS_FOLDER, file);
-    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
-    hash.update(file).update(await readFile(full));
-  }
-  const name = `pglite-${hash.digest('hex').slice(0, 16)}`;
+  const version = (JSON.parse(await readFile(pgliteManifest, 'utf8')) as { version: string })
+    .version;
+  const name = await templateName(MIGRATIONS_FOLDER, version);
   const kept = path.join(KEPT_TEMPLATES, name);
   await mkdir(KEPT_TEMPLATES, { recursive: true });
   const existing = await readdir(KEPT_TEMPLATES);
@@ -52,6 +47,19 @@ export async function keptPgliteTemplate(): Promise<string> {
   for (const old of existing.filter((entry) => entry !== name && entry.startsWith('pglite-')))
     await rm(path.join(KEPT_TEMPLATES, old), { recursive: true, force: true });
   return kept;
+}
+
+/**
+ * The kept template's name: a hash of every migration file (name and content, journal included)
+ * and the PGlite version, so an edited migration, not only a new one, makes a new template.
+ */
+export async function templateName(migrations: string, pgliteVersion: string): Promise<string> {
+  const hash = createHash('sha256').update(pgliteVersion);
+  for (const file of (await readdir(migrations, { recursive: true })).sort()) {
+    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+    hash.update(file).update(await readFile(path.join(migrations, file)));
+  }
+  return `pglite-${hash.digest('hex').slice(0, 16)}`;
 }
 
 /** A migrated PGlite folder; returns its path and how to remove it. */
