@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UK_REGISTRATION_PLACES, type CompanyDetails } from '../contract/company-details';
+import { DEFAULT_TRAVEL_CONFIG, type TravelConfig } from '../domain/travel-estimate';
+import { TRAVEL_MODES } from '../domain/travel-types';
 
 // Every setting the server reads, validated once at boot. A bad or missing value stops the process
 // with a message naming the variable, instead of failing later in the middle of a request.
@@ -15,6 +17,59 @@ const int = (min: number, max: number) =>
     .int('must be a whole number')
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
+
+/** Per travel mode, any of them: `{ "car": ... }` changes the car's and keeps the others'. */
+const perMode = <T extends z.ZodType>(value: T) =>
+  z.strictObject(Object.fromEntries(TRAVEL_MODES.map((m) => [m, value.optional()]))) as z.ZodType<
+    Partial<Record<(typeof TRAVEL_MODES)[number], z.output<T>>>
+  >;
+
+const minuteOfDay = z
+  .number()
+  .int('must be a whole number')
+  .min(0)
+  .max(24 * 60);
+
+/**
+ * TRAVEL_ESTIMATE: JSON of the parts of the embedded journey estimate to change (travel-estimate.ts
+ * says what each is); the rest keep their defaults. An unknown key is refused, not ignored, so a
+ * misspelt one cannot silently leave the default in force.
+ */
+const travelEstimateSchema = z.strictObject({
+  detourFactor: z.number().min(1).max(3).optional(),
+  sameDistrictKm: z.number().positive().max(20).optional(),
+  speedsKmh: perMode(
+    z.strictObject({
+      offPeak: z.number().positive().max(200).optional(),
+      peak: z.number().positive().max(200).optional(),
+    }),
+  ).optional(),
+  doorMinutes: perMode(z.number().min(0).max(120)).optional(),
+  peakBands: z
+    .array(
+      z
+        .tuple([minuteOfDay, minuteOfDay])
+        .refine(([start, end]) => start < end, 'must be [start, end) minutes of the day'),
+    )
+    .max(12)
+    .optional(),
+  unknownPlaceMinutes: z.number().int('must be a whole number').min(0).max(600).optional(),
+  acrossTownMinutes: z.number().int('must be a whole number').min(1).max(600).optional(),
+});
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const json = z
+  .string()
+  .refine(isJson, 'must be JSON, e.g. {"detourFactor":1.5}')
+  .transform((text): unknown => JSON.parse(text));
 
 const envSchema = z.object({
   APP_ENV: z.string().default('staging'),
@@ -160,6 +215,17 @@ const envSchema = z.object({
     .regex(/^\+?[0-9][0-9 ()-]{6,20}$/, 'must be a phone number, e.g. 0131 496 0000')
     .optional(),
   COMPANY_WEBSITE: z.url({ message: 'must be an absolute URL' }).optional(),
+  // Travel between bookings (docs/decisions/0077): without TRAVEL_TIME_URL journeys are the
+  // embedded estimate's, from district centroids; with it, an OSRM server's, kept in the database.
+  /** The base URL of an OSRM server, e.g. http://osrm:5000. */
+  TRAVEL_TIME_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http:// or https:// URL' })
+    .optional(),
+  /** How long a search waits for the routing engine before it uses the embedded estimate. */
+  TRAVEL_TIME_TIMEOUT_MS: int(50, 60_000).default(1500),
+  /** How long the routing engine's answers are kept before it is asked again. */
+  TRAVEL_TIME_CACHE_DAYS: int(1, 3650).default(30),
+  TRAVEL_ESTIMATE: json.pipe(travelEstimateSchema).optional(),
 });
 
 /** The demo company: fictional, with an Ofcom drama number that never rings anyone. */
@@ -252,6 +318,16 @@ export interface AppConfig {
   /** Signed booking events to the company's other systems; null: none are written. */
   webhooks: WebhooksConfig | null;
   company: CompanyDetails;
+  travel: TravelSettings;
+}
+
+export interface TravelSettings {
+  /** The OSRM server's base URL, no trailing slash; null: the embedded estimate only. */
+  timeUrl: string | null;
+  timeoutMs: number;
+  cacheDays: number;
+  /** The embedded estimate: DEFAULT_TRAVEL_CONFIG with TRAVEL_ESTIMATE's changes, frozen. */
+  estimate: TravelConfig;
 }
 
 export interface WebhooksConfig {
@@ -421,7 +497,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     webhooks,
     company,
+    travel: {
+      timeUrl: e.TRAVEL_TIME_URL?.replace(/\/+$/, '') ?? null,
+      timeoutMs: e.TRAVEL_TIME_TIMEOUT_MS,
+      cacheDays: e.TRAVEL_TIME_CACHE_DAYS,
+      estimate: travelEstimateOf(e.TRAVEL_ESTIMATE),
+    },
   };
+}
+
+/** The defaults with the changes over them, mode by mode; frozen like the defaults. */
+function travelEstimateOf(changes: z.infer<typeof travelEstimateSchema> | undefined): TravelConfig {
+  if (!changes) return DEFAULT_TRAVEL_CONFIG;
+  const d = DEFAULT_TRAVEL_CONFIG;
+  const speedsKmh = Object.fromEntries(
+    TRAVEL_MODES.map((m) => [m, Object.freeze({ ...d.speedsKmh[m], ...changes.speedsKmh?.[m] })]),
+  ) as TravelConfig['speedsKmh'];
+  const doorMinutes = Object.fromEntries(
+    TRAVEL_MODES.map((m) => [m, changes.doorMinutes?.[m] ?? d.doorMinutes[m]]),
+  ) as TravelConfig['doorMinutes'];
+  return Object.freeze({
+    detourFactor: changes.detourFactor ?? d.detourFactor,
+    sameDistrictKm: changes.sameDistrictKm ?? d.sameDistrictKm,
+    speedsKmh: Object.freeze(speedsKmh),
+    doorMinutes: Object.freeze(doorMinutes),
+    peakBands: changes.peakBands
+      ? Object.freeze(changes.peakBands.map((band) => Object.freeze([band[0], band[1]] as const)))
+      : d.peakBands,
+    unknownPlaceMinutes: changes.unknownPlaceMinutes ?? d.unknownPlaceMinutes,
+    acrossTownMinutes: changes.acrossTownMinutes ?? d.acrossTownMinutes,
+  });
 }
 
 const COMPANY_SETTINGS = [

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TravelMode } from '../../domain/travel-types';
 import { tstzrange } from './tstzrange';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -94,10 +95,29 @@ export const therapist = pgTable(
     minimumSpendPence: integer('minimum_spend_pence'),
     /** Where the therapist is told of each booking (import field `email`); no email when null. */
     email: text('email'),
+    /**
+     * Travel (docs/decisions/0077). The home base's full postcode is private: only its district
+     * is ever used, and neither leaves the server except in the catalogue export.
+     */
+    homePostcode: text('home_postcode'),
+    travelMode: text('travel_mode').$type<TravelMode>().notNull().default('car'),
+    maxTravelMinutes: integer('max_travel_minutes'),
+    /** Postcode districts (e.g. EH6) the therapist works in; null: wherever they can reach. */
+    coveredDistricts: text('covered_districts').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('therapist_area_idx').on(t.area)],
+  (t) => [
+    index('therapist_area_idx').on(t.area),
+    check(
+      'therapist_travel_mode',
+      sql`${t.travelMode} in ('car', 'public_transport', 'bicycle', 'walking')`,
+    ),
+    check(
+      'therapist_max_travel_minutes',
+      sql`${t.maxTravelMinutes} is null or ${t.maxTravelMinutes} between 1 and 600`,
+    ),
+  ],
 );
 
 export const therapistService = pgTable(
@@ -302,6 +322,11 @@ export const booking = pgTable(
       .references(() => city.slug),
     addressId: uuid('address_id').references(() => address.id, { onDelete: 'set null' }),
     addressSnapshot: jsonb('address_snapshot'),
+    /**
+     * The postcode district of the address (e.g. EH6): where the therapist travels from and to
+     * around this booking. Null for a place not known to be a UK postcode.
+     */
+    district: text('district'),
     startsAt: ts('starts_at').notNull(),
     // Includes the 15-minute buffer, so back-to-back bookings leave the therapist travel time.
     during: tstzrange('during').notNull(),
@@ -872,3 +897,25 @@ export const appSecret = pgTable('app_secret', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Journey times a routing engine answered (TRAVEL_TIME_URL), kept so a search asks it at most
+ * once per district pair, mode and hour band (docs/decisions/0077). Minutes as the engine said,
+ * before the slot grid's rounding; refreshed once older than the configured age.
+ */
+export const travelTimeCache = pgTable(
+  'travel_time_cache',
+  {
+    fromDistrict: text('from_district').notNull(),
+    toDistrict: text('to_district').notNull(),
+    mode: text('mode').$type<TravelMode>().notNull(),
+    /** The hour band of the departure (travel-estimate.ts): 0 off-peak, 1 peak. */
+    hourBand: integer('hour_band').notNull(),
+    minutes: integer('minutes').notNull(),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromDistrict, t.toDistrict, t.mode, t.hourBand] }),
+    check('travel_time_cache_minutes', sql`${t.minutes} >= 0 and ${t.minutes} <= 1440`),
+  ],
+);
