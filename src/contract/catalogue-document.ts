@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { GENDERS } from '../domain/account-forms';
+import {
+  GENDERS,
+  isUkPostcode,
+  normalisePostcode,
+  POSTCODE_DISTRICT,
+} from '../domain/account-forms';
+import { TRAVEL_MODES } from '../domain/travel-types';
 import { isOneLine } from '../domain/text-lines';
 
 // The import/export format shared by the admin command line and /api/internal/*.
@@ -83,6 +89,35 @@ export const therapistSchema = z.looseObject({
   // Where the therapist is told of their bookings. Like photoUrl: absent leaves the stored email
   // as it is (a system that does not know emails cannot wipe them), null removes it.
   email: z.email({ message: 'must be an email address' }).max(320).nullable().optional(),
+  // Travel (docs/decisions/0077). Like email: absent leaves what is stored, null removes it.
+  // The home postcode is private: it is never in a public answer, a page or a customer's email.
+  homePostcode: z
+    .string()
+    .max(20)
+    .refine(isUkPostcode, 'must be a UK postcode, like EH6 5AA')
+    .transform(normalisePostcode)
+    .nullable()
+    .optional(),
+  travelMode: z
+    .enum(TRAVEL_MODES, { message: `must be one of ${TRAVEL_MODES.join(', ')}` })
+    .optional(),
+  maxTravelMinutes: z
+    .number()
+    .int('must be whole minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(600, 'must be at most 600 minutes')
+    .nullable()
+    .optional(),
+  coveredDistricts: z
+    .array(
+      z
+        .string()
+        .transform((d) => d.trim().toUpperCase())
+        .pipe(z.string().regex(POSTCODE_DISTRICT, 'must be a postcode district, like EH6')),
+    )
+    .max(500)
+    .nullable()
+    .optional(),
   serviceIds: z.array(id).optional(),
   availability: z.array(availabilityWindowSchema).optional(),
 });

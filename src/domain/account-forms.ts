@@ -14,6 +14,10 @@ export const ACCOUNT_TYPES = ['personal', 'business'] as const;
 const UK_POSTCODE =
   /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
+/** An outward code alone, such as "EH6" or "W1A": a postcode district. */
+export const POSTCODE_DISTRICT =
+  /^[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY])$/;
+
 /** Upper case with one space before the inward code: "eh1 1aa" -> "EH1 1AA". */
 export function normalisePostcode(raw: string): string {
   const compact = raw.replace(/\s+/g, '').toUpperCase();

@@ -99,6 +99,10 @@ export async function exportCatalogue(db: Db): Promise<CatalogueDocument> {
       genders: t.acceptedGenders as CatalogueDocument['therapists'][number]['genders'],
       minimumSpendPence: t.minimumSpendPence,
       email: t.email,
+      homePostcode: t.homePostcode,
+      travelMode: t.travelMode,
+      maxTravelMinutes: t.maxTravelMinutes,
+      coveredDistricts: t.coveredDistricts,
       serviceIds: (servicesOf.get(t.id) ?? []).sort(byCatalogueOrder),
       availability: (windowsOf.get(t.id) ?? [])
         .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime())

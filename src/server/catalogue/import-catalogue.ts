@@ -200,8 +200,26 @@ async function upsertTherapists(db: Db, doc: CatalogueDocument, existing: Existi
     acceptedGenders: t.genders,
     minimumSpendPence: t.minimumSpendPence,
     email: t.email,
+    homePostcode: t.homePostcode,
+    travelMode: t.travelMode,
+    maxTravelMinutes: t.maxTravelMinutes,
+    coveredDistricts: t.coveredDistricts,
   }));
-  for (const group of groupByPresent(rows, ['photoUrl', 'paymentAccountId', 'email'])) {
+  const optional = [
+    'photoUrl',
+    'paymentAccountId',
+    'email',
+    'homePostcode',
+    'travelMode',
+    'maxTravelMinutes',
+    'coveredDistricts',
+  ] as const;
+  for (const group of groupByPresent(rows, [...optional])) {
+    // Fields a file leaves out keep what is stored (a system that does not know them cannot
+    // wipe them); present ones, null included, are written.
+    const keep = Object.fromEntries(
+      optional.filter((k) => group.present.has(k)).map((k) => [k, excluded(therapist[k])]),
+    );
     for (const chunk of chunked(group.rows)) {
       await db
         .insert(therapist)
@@ -212,17 +230,13 @@ async function upsertTherapists(db: Db, doc: CatalogueDocument, existing: Existi
             username: excluded(therapist.username),
             name: excluded(therapist.name),
             bio: excluded(therapist.bio),
-            ...(group.present.has('photoUrl') ? { photoUrl: excluded(therapist.photoUrl) } : {}),
             active: excluded(therapist.active),
             businessEnabled: excluded(therapist.businessEnabled),
             paymentsConnected: excluded(therapist.paymentsConnected),
-            ...(group.present.has('paymentAccountId')
-              ? { paymentAccountId: excluded(therapist.paymentAccountId) }
-              : {}),
             area: excluded(therapist.area),
             acceptedGenders: excluded(therapist.acceptedGenders),
             minimumSpendPence: excluded(therapist.minimumSpendPence),
-            ...(group.present.has('email') ? { email: excluded(therapist.email) } : {}),
+            ...keep,
             updatedAt: sql`now()`,
           },
         });
