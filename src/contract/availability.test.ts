@@ -10,8 +10,15 @@ const therapist = {
   meetsMinimumSpend: true,
   minimumSpendPence: 2300,
   shortfallPence: 0,
+  travelNote: null,
 };
-const day = { slotGridMinutes: 15, totalPricePence: 3000, totalDurationMinutes: 75 };
+const day = {
+  slotGridMinutes: 15,
+  totalPricePence: 3000,
+  totalDurationMinutes: 75,
+  place: null,
+  outOfReachCount: 0,
+};
 
 describe('slot runs', () => {
   it('gathers start times on the grid into runs and reads them back', () => {

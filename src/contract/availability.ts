@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUkPostcode, normalisePostcode } from '../domain/account-forms';
 import { isoDay, isoInstant, minutes, pence } from './common';
 
 // GET /api/cities/:city/dates and /api/cities/:city/therapists (the city comes in cityParams).
@@ -14,8 +15,22 @@ const treatmentsQuery = z
   )
   .describe('Comma-separated treatment ids, e.g. swedish-massage-60,hot-stones');
 
+/**
+ * Where the treatment will be. With it, only therapists who can reach the address, and only times
+ * they can reach it by, are offered (docs/decisions/0077); without it the times are to be
+ * confirmed for the address, which the hold does.
+ */
+const postcodeQuery = z
+  .string()
+  .max(20)
+  .refine(isUkPostcode, 'Enter a UK postcode, like EH6 5AA')
+  .transform(normalisePostcode)
+  .optional()
+  .describe('The UK postcode of the address, e.g. EH6 5AA');
+
 export const datesQuery = z.object({
   treatments: treatmentsQuery,
+  postcode: postcodeQuery,
   therapist: z
     .string()
     .min(1)
@@ -27,10 +42,21 @@ export const datesQuery = z.object({
 export const therapistsQuery = z.object({
   date: z.string({ message: 'is required: date=YYYY-MM-DD' }).max(20),
   treatments: treatmentsQuery,
+  postcode: postcodeQuery,
 });
+
+/** The place the times were checked against; null when none was given (times to be confirmed). */
+const travelPlace = z
+  .object({
+    postcode: z.string().describe('As given, normalised: EH6 5AA'),
+    district: z.string().describe('Its postcode district: EH6'),
+  })
+  .nullable()
+  .describe('Where the times were checked for travel; null: to be confirmed for the address');
 
 export const availableDatesAnswer = z.object({
   dates: z.array(isoDay).describe('UK days with at least one bookable slot'),
+  place: travelPlace,
 });
 
 /** A run of start times: every slotGridMinutes from the first to the last, both included. */
@@ -45,6 +71,14 @@ export const availableTherapistSchema = z.object({
   meetsMinimumSpend: z.boolean(),
   minimumSpendPence: pence,
   shortfallPence: pence,
+  travelNote: z
+    .string()
+    .nullable()
+    .describe(
+      'Why some times are missing because of travel, in plain words, when that helps: ' +
+        '"Ailsa is with another customer across town until 11:00 — the first time Ailsa can ' +
+        'be with you is 11:45". Never says where anyone else is.',
+    ),
   slotRuns: z
     .array(slotRun)
     .describe(
@@ -68,6 +102,12 @@ export const availableTherapistsAnswer = z.object({
   totalPricePence: pence,
   totalDurationMinutes: minutes.describe('The treatments and the 15-minute buffer'),
   therapists: z.array(availableTherapistSchema),
+  place: travelPlace,
+  outOfReachCount: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Therapists who could take the treatments that day but cannot reach the postcode'),
 });
 
 export type AvailableTherapistOnWire = z.infer<typeof availableTherapistSchema>;

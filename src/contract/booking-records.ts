@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSnapshotSchema, bookingViewSchema } from './booking';
+import { TRAVEL_MODES } from '../domain/travel-types';
 import { isoDay, isoInstant, pence } from './common';
 
 // How the company's other systems see a booking: GET /api/internal/bookings, its change feed,
@@ -26,6 +27,16 @@ export const bookingHistoryEntrySchema = z.object({
   toStatus: z.enum(RECORD_STATUSES),
   startsAt: isoInstant.describe('The start as it was after this change'),
   at: isoInstant,
+});
+
+/** The therapist's journey to a booking (docs/decisions/0077). */
+export const bookingJourneySchema = z.object({
+  from: z
+    .enum(['home', 'previous_booking'])
+    .describe("From the therapist's home base (first of a working stretch) or the booking before"),
+  minutes: z.number().int().nonnegative().describe('The estimate availability used'),
+  mode: z.enum(TRAVEL_MODES),
+  leaveBy: isoInstant.describe('The start less the journey'),
 });
 
 export const bookingRecordSchema = z.object({
@@ -65,6 +76,14 @@ export const bookingRecordSchema = z.object({
   createdAt: isoInstant,
   updatedAt: isoInstant,
   history: z.array(bookingHistoryEntrySchema),
+  journey: bookingJourneySchema
+    .nullable()
+    .optional()
+    .describe(
+      "The therapist's journey to it, null when a place is unknown. Given by GET " +
+        '/api/internal/bookings (the listing) and /api/internal/bookings/{id}; not in the change ' +
+        'feed or webhooks, which are about the booking itself.',
+    ),
 });
 
 /** A booking's id (uuid) or its reference, in any case, with or without spaces and dashes. */
@@ -122,6 +141,7 @@ export const bookingFeedAnswer = z.object({
 });
 
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
+export type BookingJourney = z.infer<typeof bookingJourneySchema>;
 export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
 export type BookingListQuery = z.output<typeof bookingListQuery>;
 export type BookingListAnswer = z.infer<typeof bookingListAnswer>;

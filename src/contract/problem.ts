@@ -26,6 +26,12 @@ export const PROBLEM_CODES = {
   slot_not_offered:
     '422: the therapist does not offer that time, or no longer takes these bookings.',
   slot_taken: '409: someone else has just held or booked that time.',
+  slot_unreachable:
+    "409: the therapist could not reach the address in time from their appointment before or make the next one after (with nearestTimes, the therapist's nearest reachable start times that day).",
+  // Availability with a postcode (GET /api/cities/{city}/dates and /therapists).
+  unknown_postcode_district: '422: the postcode is a valid UK one, but its district is unknown.',
+  postcode_not_covered:
+    '422: no therapist of the city travels to the postcode (the detail names the areas covered, with coveredAreas).',
   reschedule_too_late: '422: the appointment starts too soon to be moved.',
   // Changing or cancelling a booking.
   already_started: '409: the appointment has already started, so it cannot be cancelled.',

@@ -151,13 +151,13 @@ for (const kind of testDatabaseKinds('one')) {
     it('answers the dates with availability in the window', async () => {
       const res = await get('/api/cities/testcity/dates?treatments=massage-60');
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ dates: [DAY] });
+      expect(res.json()).toEqual({ dates: [DAY], place: null });
     });
 
     it("answers one therapist's dates when asked, for moving a booking", async () => {
       const path = '/api/cities/testcity/dates?treatments=massage-60&therapist=';
-      expect((await get(`${path}t-anna`)).json()).toEqual({ dates: [DAY] });
-      expect((await get(`${path}t-nobody`)).json()).toEqual({ dates: [] });
+      expect((await get(`${path}t-anna`)).json()).toEqual({ dates: [DAY], place: null });
+      expect((await get(`${path}t-nobody`)).json()).toEqual({ dates: [], place: null });
     });
 
     it.each([

@@ -49,22 +49,30 @@ export const availabilityRoutes =
           summary: 'UK days in the next 36 with at least one bookable slot',
           params: cityParams,
           querystring: datesQuery,
-          response: { 200: availableDatesAnswer, ...problemResponses(400, 404) },
+          response: { 200: availableDatesAnswer, ...problemResponses(400, 404, 422) },
         },
       },
       async (request) => {
         const customer = await ctx.currentCustomer(request);
         const { city } = request.params;
-        const { treatments: treatmentIds, therapist: therapistId } = request.query;
-        const key = cacheKey(['dates', city, treatmentIds.join(','), therapistId ?? '*'], customer);
-        return ctx.availabilityCache.get(key, async () => ({
-          dates: await listAvailableDates(ctx, {
-            city,
-            treatmentIds,
-            customer,
-            ...(therapistId === undefined ? {} : { therapistId }),
-          }),
-        }));
+        const { treatments: treatmentIds, therapist: therapistId, postcode } = request.query;
+        const key = cacheKey(
+          ['dates', city, treatmentIds.join(','), therapistId ?? '*', postcode ?? '-'],
+          customer,
+        );
+        return ctx.availabilityCache.get(key, () =>
+          listAvailableDates(
+            ctx,
+            {
+              city,
+              treatmentIds,
+              customer,
+              ...(therapistId === undefined ? {} : { therapistId }),
+              ...(postcode === undefined ? {} : { postcode }),
+            },
+            request.log,
+          ),
+        );
       },
     );
 
@@ -76,16 +84,29 @@ export const availabilityRoutes =
           summary: 'Therapists who can take the treatments on a day, with their free start times',
           params: cityParams,
           querystring: therapistsQuery,
-          response: { 200: availableTherapistsAnswer, ...problemResponses(400, 404) },
+          response: { 200: availableTherapistsAnswer, ...problemResponses(400, 404, 422) },
         },
       },
       async (request) => {
         const customer = await ctx.currentCustomer(request);
         const { city } = request.params;
-        const { date, treatments: treatmentIds } = request.query;
-        const key = cacheKey(['therapists', city, date, treatmentIds.join(',')], customer);
+        const { date, treatments: treatmentIds, postcode } = request.query;
+        const key = cacheKey(
+          ['therapists', city, date, treatmentIds.join(','), postcode ?? '-'],
+          customer,
+        );
         return ctx.availabilityCache.get(key, () =>
-          listAvailableTherapists(ctx, { city, date, treatmentIds, customer }),
+          listAvailableTherapists(
+            ctx,
+            {
+              city,
+              date,
+              treatmentIds,
+              customer,
+              ...(postcode === undefined ? {} : { postcode }),
+            },
+            request.log,
+          ),
         );
       },
     );

@@ -48,6 +48,7 @@ describe('CatalogueCache', () => {
     area: 'edinburgh',
     acceptedGenders: ['female'],
     minimumSpendPence: null,
+    travel: { home: 'EH6', mode: 'car', maxTravelMinutes: null, coveredDistricts: null },
     serviceIds: ['massage'],
     latestAvailabilityEnd: 0,
     windows: [{ start: 0, end: 1 }],

@@ -1,6 +1,7 @@
 import { availabilityWindow } from '../../domain/availability-window';
 import { basketTotal, type BasketTotal } from '../../domain/basket';
 import { DAY_MS, type RulesConfig } from '../../domain/constants';
+import type { PlacedBooking } from '../../domain/travel-types';
 import type { CustomerProfile, Interval } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
@@ -19,7 +20,7 @@ const COVERAGE_MARGIN_MS = 7 * DAY_MS;
 
 export interface Calendars {
   windows: Map<string, readonly Interval[]>;
-  bookings: Map<string, Interval[]>;
+  bookings: Map<string, PlacedBooking[]>;
 }
 
 export interface PricedTherapist {

@@ -3,9 +3,12 @@ import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import { ukDayInterval } from '../../domain/uk-time';
 import type { AppContext } from '../app-context';
+import type { WarnLog } from '../db/warn-log';
 import { bookableDates } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
 import { rulesConfigOf } from './rules-config';
+import { placeOf, travelJudgeFor, type TravelPlace } from './travel-search';
+import { refuseUncovered } from './uncovered-postcode';
 
 export interface DateSearch {
   city: string;
@@ -13,13 +16,19 @@ export interface DateSearch {
   customer: CustomerProfile | null;
   /** Only this therapist's days (moving a booking keeps its therapist). */
   therapistId?: string;
+  /** Where the treatment will be: only days someone can reach it on (normalised UK postcode). */
+  postcode?: string;
 }
 
 /**
  * UK calendar days in the window with at least one bookable slot for at least one visible
  * therapist (or for the one therapist asked for).
  */
-export async function listAvailableDates(ctx: AppContext, search: DateSearch): Promise<string[]> {
+export async function listAvailableDates(
+  ctx: AppContext,
+  search: DateSearch,
+  log: WarnLog,
+): Promise<{ dates: string[]; place: TravelPlace | null }> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
@@ -29,26 +38,45 @@ export async function listAvailableDates(ctx: AppContext, search: DateSearch): P
     end: keep.end,
   }));
   // Only the therapist asked for, if any: findVisibleTherapists reads no one else.
-  const bookable = priced
+  const place = placeOf(search.postcode);
+  let bookable = priced
     .filter((p) => p.total.meetsMinimumSpend)
-    .map((p) => ({ id: p.therapist.id, total: p.total }));
+    .map((p) => ({
+      id: p.therapist.id,
+      therapist: p.therapist,
+      total: p.total,
+      bookings: calendars.bookings.get(p.therapist.id) ?? [],
+    }));
+  const judge = place && (await travelJudgeFor(ctx, place, bookable, nowMs, log));
+  if (judge) {
+    refuseUncovered(
+      judge,
+      priced.map((p) => p.therapist),
+    );
+    bookable = bookable.filter((t) => judge.serves(t.therapist));
+  }
   const clipped = new Map(
     bookable.map((t) => [t.id, clipToWindow(calendars.windows.get(t.id) ?? [], keep)]),
   );
 
   // Per day, stop at the first therapist with a slot: usually one or two checks per day.
-  return bookableDates(nowMs, config).filter((date) => {
+  const dates = bookableDates(nowMs, config).filter((date) => {
     const day = ukDayInterval(date, config.timeZone);
-    return bookable.some(
-      (t) =>
-        computeSlots({
-          windows: clipped.get(t.id) ?? [],
-          bookings: calendars.bookings.get(t.id) ?? [],
-          durationMinutes: t.total.totalDurationMinutes,
-          range: day,
-          now: nowMs,
-          config,
-        }).length > 0,
-    );
+    return bookable.some((t) => {
+      const windows = clipped.get(t.id) ?? [];
+      const durationMinutes = t.total.totalDurationMinutes;
+      const slots = computeSlots({
+        windows,
+        bookings: t.bookings,
+        durationMinutes,
+        range: day,
+        now: nowMs,
+        config,
+      });
+      if (!judge || slots.length === 0) return slots.length > 0;
+      const reachable = judge.reachable({ ...t, windows }, slots, durationMinutes);
+      return reachable.length > 0;
+    });
   });
+  return { dates, place };
 }

@@ -4,9 +4,12 @@ import { basketTotal } from '../../domain/basket';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
+import type { WarnLog } from '../db/warn-log';
 import { requestedDay } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
 import { rulesConfigOf } from './rules-config';
+import { placeOf, travelJudgeFor } from './travel-search';
+import { refuseUncovered } from './uncovered-postcode';
 
 const byName = new Intl.Collator('en-GB');
 
@@ -15,6 +18,8 @@ export interface TherapistSearch {
   date: string;
   treatmentIds: string[];
   customer: CustomerProfile | null;
+  /** Where the treatment will be: only times the therapists can reach it by. */
+  postcode?: string;
 }
 
 /**
@@ -25,6 +30,7 @@ export interface TherapistSearch {
 export async function listAvailableTherapists(
   ctx: AppContext,
   search: TherapistSearch,
+  log: WarnLog,
 ): Promise<AvailableTherapistsAnswer> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
@@ -38,19 +44,56 @@ export async function listAvailableTherapists(
     requestedDay(search.date, nowMs, config),
   );
   const keep = availabilityWindow(nowMs, config);
+  const place = placeOf(search.postcode);
+  const dayOf = (t: (typeof priced)[number]['therapist']) => ({
+    therapist: t,
+    windows: clipToWindow(calendars.windows.get(t.id) ?? [], keep),
+    bookings: calendars.bookings.get(t.id) ?? [],
+  });
+  const judge =
+    place &&
+    (await travelJudgeFor(
+      ctx,
+      place,
+      priced.map((p) => dayOf(p.therapist)),
+      nowMs,
+      log,
+    ));
+  if (judge)
+    refuseUncovered(
+      judge,
+      priced.map((p) => p.therapist),
+    );
 
   const result: AvailableTherapistsAnswer['therapists'] = [];
+  let outOfReachCount = 0;
   for (const { therapist: t, total } of priced) {
-    const slots = total.meetsMinimumSpend
+    const therapistDay = dayOf(t);
+    const free = total.meetsMinimumSpend
       ? computeSlots({
-          windows: clipToWindow(calendars.windows.get(t.id) ?? [], keep),
-          bookings: calendars.bookings.get(t.id) ?? [],
+          windows: therapistDay.windows,
+          bookings: therapistDay.bookings,
           durationMinutes: total.totalDurationMinutes,
           range: day,
           now: nowMs,
           config,
         })
       : [];
+    let slots = free;
+    let travelNote: string | null = null;
+    if (judge) {
+      const serves = judge.serves(t);
+      if (serves && free.length > 0) {
+        slots = judge.reachable(therapistDay, free, total.totalDurationMinutes);
+        // Explained when another customer is the reason: the journey from home alone takes
+        // the morning's first times from most therapists, and saying so everywhere helps no one.
+        if (slots.length < free.length && therapistDay.bookings.length > 0)
+          travelNote = judge.note(therapistDay, free, slots, config);
+      }
+      // Free that day but unable to reach the address: counted, never named.
+      if (free.length > 0 && (!serves || slots.length === 0)) outOfReachCount += 1;
+      if (!serves) continue;
+    }
     // Someone who could take the booking but is fully booked that day is not offered at all.
     if (total.meetsMinimumSpend && slots.length === 0) continue;
     result.push({
@@ -61,6 +104,7 @@ export async function listAvailableTherapists(
       meetsMinimumSpend: total.meetsMinimumSpend,
       minimumSpendPence: total.minimumSpendPence,
       shortfallPence: total.shortfallPence,
+      travelNote,
       slotRuns: slotRunsOf(
         slots.map((s) => (s - day.start) / 60_000),
         config.gridMinutes,
@@ -84,5 +128,7 @@ export async function listAvailableTherapists(
     totalPricePence,
     totalDurationMinutes,
     therapists: result,
+    place,
+    outOfReachCount,
   };
 }

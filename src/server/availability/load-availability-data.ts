@@ -1,4 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { postcodeDistrict } from '../../domain/account-forms';
+import type { PlacedBooking, TherapistTravel, TravelMode } from '../../domain/travel-types';
 import type { Gender, Interval, TherapistForRules } from '../../domain/types';
 import type { Db } from '../db/client';
 import { blockingStatus, overlapsSeconds } from '../db/overlaps';
@@ -15,6 +17,8 @@ export interface TherapistCandidate extends TherapistForRules {
   username: string;
   name: string;
   photoUrl: string | null;
+  /** Never leaves the server: the home base is private (docs/decisions/0077). */
+  travel: TherapistTravel;
 }
 
 /** A candidate with their availability windows over the range the read covered. */
@@ -75,7 +79,26 @@ export interface TherapistFactsRow {
   minimum_spend_pence: number | null;
   service_ids: string[];
   latest_end_ms: number | null;
+  home_postcode: string | null;
+  travel_mode: TravelMode;
+  max_travel_minutes: number | null;
+  covered_districts: string[] | null;
 }
+
+/** The travel columns as the rules take them; only the home's district is kept. */
+export function travelOf(r: TherapistFactsRow): TherapistTravel {
+  return {
+    home: r.home_postcode === null ? null : postcodeDistrict(r.home_postcode),
+    mode: r.travel_mode,
+    maxTravelMinutes: r.max_travel_minutes,
+    coveredDistricts: r.covered_districts,
+  };
+}
+
+/** The travel columns, in every read of a therapist that the rules judge. */
+export const TRAVEL_COLUMNS = sql.raw(
+  't.home_postcode, t.travel_mode, t.max_travel_minutes, to_json(t.covered_districts) as covered_districts',
+);
 
 interface TherapistRow extends TherapistFactsRow {
   /** [start, end] in epoch milliseconds, earliest first. */
@@ -89,6 +112,7 @@ interface BookingSpanRow {
   therapist_id: string | null;
   start_ms: number | null;
   end_ms: number | null;
+  district: string | null;
 }
 
 function toCandidate(r: TherapistRow): SearchCandidate {
@@ -105,6 +129,7 @@ function toCandidate(r: TherapistRow): SearchCandidate {
     minimumSpendPence: r.minimum_spend_pence,
     serviceIds: r.service_ids,
     latestAvailabilityEnd: r.latest_end_ms,
+    travel: travelOf(r),
     windows: r.windows.map(([start, end]) => ({ start, end })),
   };
 }
@@ -116,6 +141,7 @@ function candidatesSql(p: Record<(typeof CANDIDATE_KEYS)[number], Placeholder>, 
   return sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
                t.payments_connected, t.business_enabled, t.area,
                to_json(t.accepted_genders) as accepted_genders, t.minimum_spend_pence,
+               ${TRAVEL_COLUMNS},
                to_json(array(select s.treatment_id from therapist_service s
                              where s.therapist_id = t.id and s.treatment_id = any(${wanted})))
                  as service_ids,
@@ -186,11 +212,12 @@ export async function loadCandidates(
 const bookingsStatement = preparedStatement(
   'availability_bookings',
   ['therapistIds', 'startS', 'endS', 'now'],
-  (p) => sql`select v.version::text as catalogue_version, b.therapist_id, b.start_ms, b.end_ms
+  (p) => sql`select v.version::text as catalogue_version, b.therapist_id, b.start_ms, b.end_ms,
+               b.district
         from catalogue_version v
         left join lateral (
           select therapist_id, extract(epoch from lower(during))::float8 * 1000 as start_ms,
-                 extract(epoch from upper(during))::float8 * 1000 as end_ms
+                 extract(epoch from upper(during))::float8 * 1000 as end_ms, district
           from booking
           where therapist_id = any(${p.therapistIds}::text[])
             and ${overlapsSeconds({ startS: p.startS, endS: p.endS })}
@@ -212,7 +239,7 @@ export async function loadBookings(
   therapistIds: string[],
   range: Interval,
   now: Date,
-): Promise<{ catalogueVersion: string; bookings: Map<string, Interval[]> }> {
+): Promise<{ catalogueVersion: string; bookings: Map<string, PlacedBooking[]> }> {
   const rows = await bookingsStatement.rows<BookingSpanRow>(db, {
     therapistIds,
     startS: range.start / 1000,
@@ -221,10 +248,10 @@ export async function loadBookings(
   });
   const first = rows[0];
   if (!first) throw new Error('the catalogue version row is missing');
-  const bookings = new Map<string, Interval[]>();
+  const bookings = new Map<string, PlacedBooking[]>();
   for (const r of rows) {
     if (r.therapist_id === null || r.start_ms === null || r.end_ms === null) continue;
-    const span = { start: r.start_ms, end: r.end_ms };
+    const span = { start: r.start_ms, end: r.end_ms, district: r.district };
     const list = bookings.get(r.therapist_id);
     if (list) list.push(span);
     else bookings.set(r.therapist_id, [span]);

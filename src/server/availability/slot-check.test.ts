@@ -14,6 +14,7 @@ const span = (kind: SlotSpan['kind'], start: number, end: number): SlotSpan => (
   kind,
   start_ms: start,
   end_ms: end,
+  district: null,
 });
 
 const spans: SlotSpan[] = [

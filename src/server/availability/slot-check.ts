@@ -8,7 +8,12 @@ import type { Interval } from '../../domain/types';
 import type { Db } from '../db/client';
 import { queryRows, type Bound } from '../db/query-rows';
 import { blockingStatus, overlapsSeconds, type SecondsRange } from '../db/overlaps';
-import type { TherapistCandidate, TherapistFactsRow } from './load-availability-data';
+import {
+  TRAVEL_COLUMNS,
+  travelOf,
+  type TherapistCandidate,
+  type TherapistFactsRow,
+} from './load-availability-data';
 import { therapistPhotoUrl } from '../media/photo-files';
 
 // The same rules the availability pages use decide whether a start time may be booked: on the
@@ -31,7 +36,7 @@ export interface TherapistRow extends TherapistFactsRow {
 export function bookingTherapistQuery(id: Bound<string>): SQL {
   return sql`select t.id, t.username, t.name, t.photo_url, t.photo_version, t.active,
           t.payments_connected, t.payment_account_id, t.business_enabled, t.area,
-          t.accepted_genders, t.minimum_spend_pence,
+          t.accepted_genders, t.minimum_spend_pence, ${TRAVEL_COLUMNS},
           coalesce((select array_agg(s.treatment_id) from therapist_service s
                     where s.therapist_id = t.id), '{}') as service_ids,
           (select extract(epoch from max(upper(a.during))) * 1000 from availability a
@@ -54,6 +59,7 @@ export function toBookingTherapist(r: TherapistRow): BookingTherapist {
     minimumSpendPence: r.minimum_spend_pence,
     serviceIds: r.service_ids,
     latestAvailabilityEnd: r.latest_end_ms === null ? null : Number(r.latest_end_ms),
+    travel: travelOf(r),
   };
 }
 
@@ -79,6 +85,8 @@ export interface SlotSpan {
   kind: 'window' | 'booking';
   start_ms: number;
   end_ms: number;
+  /** A booking's postcode district (travel-check.ts plans the journeys around it); null for windows. */
+  district: string | null;
 }
 
 /**
@@ -94,10 +102,10 @@ export function slotSpansQuery(
   const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
                    extract(epoch from upper(during))::float8 * 1000 as end_ms`;
   const overlapping = overlapsSeconds(range);
-  return sql`select 'window' as kind, ${span} from availability
+  return sql`select 'window' as kind, ${span}, null::text as district from availability
         where therapist_id = ${therapistId} and ${overlapping}
         union all
-        select 'booking' as kind, ${span} from booking
+        select 'booking' as kind, ${span}, district from booking
         where therapist_id = ${therapistId} and ${overlapping} and ${blockingStatus}
           and (status = 'confirmed' or hold_expires_at > ${now}::timestamptz)`;
 }

@@ -45,6 +45,7 @@ const HELD_COLUMNS = [
   'citySlug',
   'addressId',
   'addressSnapshot',
+  'district',
   'startsAt',
   'during',
   'status',

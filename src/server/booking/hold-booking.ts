@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { availabilityWindow } from '../../domain/availability-window';
 import { basketTotal } from '../../domain/basket';
-import { MINUTE_MS } from '../../domain/constants';
+import { DAY_MS, MINUTE_MS } from '../../domain/constants';
 import { formatPence } from '../../domain/format';
 import { effectiveReferralCode } from '../../domain/referral';
 import type { CustomerProfile } from '../../domain/types';
@@ -11,7 +11,8 @@ import { booking, bookingItem } from '../db/schema';
 import { HttpProblem, type ProblemCode, type ProblemExtensions } from '../http/problem';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 import { referralForHold, type ReferralForHold } from '../referrals/apply-referral';
-import { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
+import { inTransactionUnderLock } from '../db/advisory-lock';
+import { EXCLUSION_VIOLATION, sqlState } from '../db/transaction';
 import type { WarnLog } from '../db/warn-log';
 import { insertBookingWithItems, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit } from './booking-wallet';
@@ -20,6 +21,7 @@ import { loadHoldFacts, SLOT_SPANS_READ_MS } from './load-hold-facts';
 import { selectionOf } from '../availability/load-selection';
 import { rulesConfigOf } from '../availability/rules-config';
 import { checkSlot, judgeSlot, toBookingTherapist } from '../availability/slot-check';
+import { confirmReachable, prepareTravelCheck, travelLockName } from './travel-check';
 import type { HeldBooking, HoldRequest } from '../../contract/booking';
 
 const NO_REFERRAL: ReferralForHold = { referralId: null, discountPence: 0, note: null };
@@ -131,8 +133,9 @@ export async function holdBooking(
     treatmentIds: request.treatmentIds,
     therapistId: request.therapistId,
     addressId: request.addressId,
+    // From a day before: the bookings before the time are where the therapist comes from.
     spans: {
-      start: new Date(spansFrom),
+      start: new Date(spansFrom - DAY_MS),
       end: new Date(Math.min(spansFrom + SLOT_SPANS_READ_MS, bookable.end)),
     },
     now,
@@ -197,6 +200,28 @@ export async function holdBooking(
     throw slotTaken();
   }
 
+  // Before any lock: this may ask a routing engine for journey times.
+  const travel = await prepareTravelCheck(
+    ctx,
+    snapshot.postcode,
+    {
+      therapist,
+      startsAt: startsAt.getTime(),
+      durationMinutes: total.totalDurationMinutes,
+      movingBookingId: null,
+      config,
+      now,
+    },
+    log,
+    facts.slotSpans
+      .filter((span) => span.kind === 'booking')
+      .map((span) => ({
+        start: Number(span.start_ms),
+        end: Number(span.end_ms),
+        district: span.district,
+      })),
+  );
+
   const during = {
     start: startsAt,
     end: new Date(startsAt.getTime() + total.totalDurationMinutes * MINUTE_MS),
@@ -209,6 +234,7 @@ export async function holdBooking(
       citySlug: city.slug,
       addressId: request.addressId,
       addressSnapshot: snapshot,
+      district: travel.judge.place.district,
       startsAt,
       during,
       status: 'held' as const,
@@ -232,9 +258,10 @@ export async function holdBooking(
     isAddOn: item.isAddOn,
   }));
   const referralCode = effectiveReferralCode(request.referralCode, customer.id) ?? undefined;
-  // Most holds expire nothing and take nothing from the wallet: then the insert alone is the
-  // whole write, one statement, and no wallet lock is needed because no credit or discount is
-  // counted (docs/decisions/0046). Anything else goes through the transaction below.
+  // Most holds expire nothing and take nothing from the wallet: then the travel check and the
+  // insert are the whole write, and no wallet lock is needed because no credit or discount is
+  // counted (docs/decisions/0046). Either way the therapist's travel lock comes first, then rows,
+  // then the wallet: the order every booking use case keeps.
   const plain =
     facts.staleHolds === 0 &&
     !facts.unusedReferral &&
@@ -242,41 +269,41 @@ export async function holdBooking(
     !(request.useCredit && facts.availableCreditPence > 0);
   let outcome;
   try {
-    if (plain) {
-      const held = values(0, NO_REFERRAL);
-      const id = await insertBookingWithItems(ctx.db, held, items);
-      outcome = {
-        row: { id, ...held },
-        released: 0,
-        available: facts.availableCreditPence,
-        note: null,
-      };
-    } else {
-      outcome = await inTransaction(ctx.db, async (tx) => {
-        // Rows first, then the wallet lock: the order every booking use case keeps (booking-db.ts).
-        const released =
-          facts.staleHolds > 0
-            ? await expireHoldsInTheWay(ctx, tx, now, {
-                therapistId: therapist.id,
-                during,
-                customerId: customer.id,
-              })
-            : 0;
-        await lockWallet(tx, customer.id);
-        const referral = await referralForHold(
-          tx,
-          ctx,
-          customer.id,
-          referralCode,
-          total.totalPricePence,
-        );
-        const available = await availableCredit(tx, customer.id, now);
-        const payable = total.totalPricePence - referral.discountPence;
-        const held = values(request.useCredit ? Math.min(available, payable) : 0, referral);
+    outcome = await inTransactionUnderLock(ctx.db, travelLockName(therapist.id), async (tx) => {
+      await confirmReachable(tx, travel);
+      if (plain) {
+        const held = values(0, NO_REFERRAL);
         const id = await insertBookingWithItems(tx, held, items);
-        return { row: { id, ...held }, released, available, note: referral.note };
-      });
-    }
+        return {
+          row: { id, ...held },
+          released: 0,
+          available: facts.availableCreditPence,
+          note: null,
+        };
+      }
+      // Rows first, then the wallet lock: the order every booking use case keeps (booking-db.ts).
+      const released =
+        facts.staleHolds > 0
+          ? await expireHoldsInTheWay(ctx, tx, now, {
+              therapistId: therapist.id,
+              during,
+              customerId: customer.id,
+            })
+          : 0;
+      await lockWallet(tx, customer.id);
+      const referral = await referralForHold(
+        tx,
+        ctx,
+        customer.id,
+        referralCode,
+        total.totalPricePence,
+      );
+      const available = await availableCredit(tx, customer.id, now);
+      const payable = total.totalPricePence - referral.discountPence;
+      const held = values(request.useCredit ? Math.min(available, payable) : 0, referral);
+      const id = await insertBookingWithItems(tx, held, items);
+      return { row: { id, ...held }, released, available, note: referral.note };
+    });
   } catch (error) {
     if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
     const mine = await ownMatchingHold(ctx, customer.id, request, startsAt);

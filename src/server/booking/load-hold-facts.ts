@@ -30,7 +30,7 @@ export interface HoldFacts {
   treatments: SelectedTreatment[];
   therapist: TherapistRow | null;
   address: AddressSnapshot | null;
-  /** Windows and blocking bookings over [startsAt, startsAt + SLOT_SPANS_READ_MS). */
+  /** Windows and blocking bookings (with their districts) over the spans asked for. */
   slotSpans: SlotSpan[];
   /**
    * Holds that ran out but are still marked held, around that time or the customer's own: the

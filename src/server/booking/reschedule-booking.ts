@@ -8,13 +8,16 @@ import { booking, bookingItem } from '../db/schema';
 import { HttpProblem, conflict, notFound } from '../http/problem';
 import { announceBookingChange } from './announce-booking-change';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
-import { EXCLUSION_VIOLATION, inTransaction, sqlState } from '../db/transaction';
+import { inTransactionUnderLock } from '../db/advisory-lock';
+import { EXCLUSION_VIOLATION, sqlState } from '../db/transaction';
 import type { WarnLog } from '../db/warn-log';
 import { lockBooking, type BookingRow } from './booking-db';
 import { expireHoldsInTheWay } from './expire-holds';
 import { slotTaken } from './hold-booking';
 import { rulesConfigOf } from '../availability/rules-config';
 import { checkSlot, loadBookingTherapist } from '../availability/slot-check';
+import type { AddressSnapshot } from '../../contract/booking';
+import { confirmReachable, prepareTravelCheck, travelLockName } from './travel-check';
 
 // Moving a confirmed appointment: same therapist, same treatments and price, at least
 // rescheduleNoticeHours (24) before the original start, to a time the therapist offers and nobody
@@ -96,13 +99,33 @@ export async function rescheduleBooking(
     );
   if (slot === 'taken') return alreadyMovedThere(ctx, b.id, newStart);
 
+  // The new time must be reachable from the therapist's appointments around it, like a hold's.
+  const postcode = (b.addressSnapshot as AddressSnapshot | null)?.postcode;
+  const travel =
+    postcode === undefined
+      ? null
+      : await prepareTravelCheck(
+          ctx,
+          postcode,
+          {
+            therapist,
+            startsAt: newStart.getTime(),
+            durationMinutes: b.totalDurationMinutes,
+            movingBookingId: b.id,
+            config,
+            now,
+          },
+          log,
+        );
+
   const during = {
     start: newStart,
     end: new Date(newStart.getTime() + b.totalDurationMinutes * MINUTE_MS),
   };
   let outcome;
   try {
-    outcome = await inTransaction(ctx.db, async (tx) => {
+    outcome = await inTransactionUnderLock(ctx.db, travelLockName(b.therapistId), async (tx) => {
+      if (travel) await confirmReachable(tx, travel);
       const locked = checkMovable(await lockBooking(tx, b.id), customer.id, ctx, now);
       // Read after the lock: an identical request that got here first has already moved it, and
       // a repeat must not move it again, count again or email again.

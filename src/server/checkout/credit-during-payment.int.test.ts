@@ -30,8 +30,11 @@ import { walletBalance } from '../wallet/wallet-ledger';
 
 const THERAPISTS = ['t-anna', 't-bea', 't-dora', 't-eve', 't-fay', 't-gus'];
 const DAYS = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
-/** 90 minutes apart: the treatments' 75 and the turnaround between bookings. */
-const TIMES = ['09:00', '10:30', '12:00', '13:30', '15:00'];
+/**
+ * Two hours apart: the treatments' 75, the 15-minute turnaround and the 30-minute journey between
+ * two homes in one district (docs/decisions/0077).
+ */
+const TIMES = ['09:00', '11:00', '13:00', '15:00'];
 /** Massage with hot stones: £40.00. */
 const TREATMENTS = ['massage-60', 'hot-stones'];
 const PRICE = 4000;

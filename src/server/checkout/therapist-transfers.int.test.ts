@@ -38,9 +38,10 @@ for (const kind of testDatabaseKinds('every')) {
     let env: BookingTestEnv;
     let stripeEnv: Record<string, string>;
     let slot = 0;
+    // Two hours apart: 75 minutes with the turnaround, then the 30-minute journey (decision 0077).
     const nextSlot = () => {
       const days = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
-      const times = ['09:00', '10:30', '12:00', '13:30', '15:00'];
+      const times = ['09:00', '11:00', '13:00', '15:00'];
       const day = days[Math.floor(slot / times.length)];
       const time = times[slot % times.length];
       slot++;

@@ -14,6 +14,7 @@ import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
 import { cancelBookingForCompany } from '../booking/cancel-booking-for-company';
 import { findBookingId } from '../booking-records/find-booking-id';
+import { withJourneys } from '../booking-records/journeys-before';
 import { readBookingFeed, listBookingRecords } from '../booking-records/list-booking-records';
 import { loadBookingCase } from '../booking-records/load-booking-case';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
@@ -48,10 +49,12 @@ export const internalBookingRoutes =
           },
         },
       },
-      async (request) =>
-        request.query.since === undefined
-          ? listBookingRecords(ctx.db, request.query)
-          : readBookingFeed(ctx.db, request.query.since, request.query),
+      async (request) => {
+        if (request.query.since !== undefined)
+          return readBookingFeed(ctx.db, request.query.since, request.query);
+        const page = await listBookingRecords(ctx.db, request.query);
+        return { ...page, bookings: await withJourneys(ctx, page.bookings, request.log) };
+      },
     );
 
     app.get(
@@ -69,7 +72,8 @@ export const internalBookingRoutes =
         const id = await findBookingId(ctx.db, request.params.id);
         const [record] = await loadBookingRecords(ctx.db, [id]);
         if (!record) throw notFound('Booking not found.');
-        return record;
+        const [withJourney] = await withJourneys(ctx, [record], request.log);
+        return withJourney ?? record;
       },
     );
 

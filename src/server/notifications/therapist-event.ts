@@ -1,6 +1,8 @@
 import { firstNameOf } from '../../domain/format';
 import type { BookingRecord } from '../../contract/booking-records';
 import { minutesBetween, oneLineAddress } from './booking-format';
+import { DEFAULT_RULES_CONFIG } from '../../domain/constants';
+import { journeyLine } from '../../domain/journey-line';
 
 // What a therapist is told of a booking, in their emails' calendar files and in their calendar
 // feed alike: the treatments, where, the customer's first name and the reference. Not the
@@ -27,6 +29,9 @@ export function therapistEventOf(record: BookingRecord): TherapistEvent {
     title: `${treatmentNames(record)} — ${customer}`,
     description: [
       `Reference: ${record.reference}`,
+      ...(record.journey
+        ? [`Journey: ${journeyLine(record.journey, DEFAULT_RULES_CONFIG.timeZone)}`]
+        : []),
       `Customer: ${customer}`,
       'Treatments:',
       ...record.items.map((i) => `- ${i.name} (${i.durationMinutes} min)`),

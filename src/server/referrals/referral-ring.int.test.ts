@@ -44,8 +44,9 @@ for (const kind of testDatabaseKinds('every')) {
     let code: string;
     /** The five friends of the first test, each with the booking they cancelled. */
     const ring: { friend: BookingCustomer; held: HeldBooking }[] = [];
+    // Two hours apart: 75 minutes with the turnaround, then the 30-minute journey (decision 0077).
     const slots = ['24', '25', '26'].flatMap((d) =>
-      ['09:00', '10:30', '12:00', '13:30', '15:00'].map((t) => at(`2026-11-${d}`, t)),
+      ['09:00', '11:00', '13:00', '15:00'].map((t) => at(`2026-11-${d}`, t)),
     );
     let next = 0;
     const nextSlot = () => {

@@ -29,9 +29,17 @@ for (const kind of testDatabaseKinds('every')) {
     let isla: BookingCustomer;
     let code: string;
     let day = 0;
-    // Each booking its own free slot (75 minutes with the buffer); t-bella is kept for one test.
-    const slots = ['24', '25', '26', '27', '28'].flatMap((d) =>
-      ['09:00', '10:30', '12:00', '13:30', '15:00'].map((t) => at(`2026-11-${d}`, t)),
+    // Each booking its own free slot: 75 minutes with the turnaround, then the 30-minute journey
+    // to the next (docs/decisions/0077), so four a day. Anna's days first, then Bella's on the
+    // days her two tests of their own (25 and 27 November) leave free.
+    const slots = [
+      ...['24', '25', '26', '27', '28'].map((d) => ({ therapistId: 't-anna', d })),
+      ...['24', '26'].map((d) => ({ therapistId: 't-bella', d })),
+    ].flatMap(({ therapistId, d }) =>
+      ['09:00', '11:00', '13:00', '15:00'].map((t) => ({
+        therapistId,
+        startsAt: at(`2026-11-${d}`, t),
+      })),
     );
 
     const nextSlot = () => {
@@ -50,7 +58,7 @@ for (const kind of testDatabaseKinds('every')) {
         await env.app.inject({ method: 'GET', url: '/api/me/referral', headers: c.headers })
       ).json<Referral>();
     const hold = (c: BookingCustomer, extra: Record<string, unknown> = {}) =>
-      holdOk(env.app, c, { startsAt: nextSlot(), ...extra });
+      holdOk(env.app, c, { ...nextSlot(), ...extra });
     const pay = async (c: BookingCustomer, held: HeldBooking) => {
       const res = await payRequest(env.app, c, held.id);
       expect(res.statusCode, res.body).toBe(200);

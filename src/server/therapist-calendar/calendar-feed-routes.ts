@@ -40,7 +40,7 @@ export const calendarFeedRoutes =
         const token = /^(.+)\.ics$/.exec(request.params.file)?.[1];
         const therapist = token ? await therapistOfToken(ctx.db, token) : null;
         if (!therapist) throw new HttpProblem(404, NOT_FOUND);
-        const feed = await loadTherapistFeed(ctx.db, therapist, ctx.config.publicUrl, ctx.now());
+        const feed = await loadTherapistFeed(ctx, therapist, request.log);
         return (
           reply
             .header('content-type', 'text/calendar; charset=utf-8')

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { withJourneys } from '../booking-records/journeys-before';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
-import type { Db } from '../db/client';
+import type { AppContext } from '../app-context';
+import type { WarnLog } from '../db/warn-log';
 import { booking } from '../db/schema';
 import { therapistFeed } from './calendar-feed';
 
@@ -10,11 +12,12 @@ import { therapistFeed } from './calendar-feed';
  * left out, so a calendar that fetches again drops what was cancelled or moved.
  */
 export async function loadTherapistFeed(
-  db: Db,
+  ctx: AppContext,
   therapist: { id: string; name: string },
-  publicUrl: string,
-  now: Date,
+  log: WarnLog,
 ): Promise<string> {
+  const { db } = ctx;
+  const now = ctx.now();
   const rows = await db
     .select({ id: booking.id, rescheduleCount: booking.rescheduleCount })
     .from(booking)
@@ -26,14 +29,19 @@ export async function loadTherapistFeed(
       ),
     )
     .orderBy(asc(booking.startsAt), asc(booking.id));
-  const records = await loadBookingRecords(
-    db,
-    rows.map((r) => r.id),
+  // With the journey to each, so the therapist's day is planned, not guessed.
+  const records = await withJourneys(
+    ctx,
+    await loadBookingRecords(
+      db,
+      rows.map((r) => r.id),
+    ),
+    log,
   );
   const counts = new Map(rows.map((r) => [r.id, r.rescheduleCount]));
   return therapistFeed({
     therapistName: therapist.name,
-    publicUrl,
+    publicUrl: ctx.config.publicUrl,
     bookings: records.map((record) => ({ record, rescheduleCount: counts.get(record.id) ?? 0 })),
   });
 }

@@ -110,7 +110,8 @@ for (const kind of testDatabaseKinds('one')) {
     });
 
     it("shows exactly the therapist's upcoming confirmed bookings, with travel time", async () => {
-      const done = await book(ada, { startsAt: at('2026-11-24', '10:00') });
+      // Far enough before the next for the journey between them (docs/decisions/0077).
+      const done = await book(ada, { startsAt: at('2026-11-24', '09:00') });
       const now = await book(ada, {
         startsAt: at('2026-11-24', '11:15'),
         treatmentIds: ['massage-60', 'hot-stones'],
@@ -120,7 +121,7 @@ for (const kind of testDatabaseKinds('one')) {
       expect((await post(env.app, ada, `/api/bookings/${cancelled}/cancel`)).statusCode).toBe(200);
       await holdOk(env.app, ben, { startsAt: at('2026-11-27', '10:00') });
       await book(ben, { therapistId: 't-bella', startsAt: at('2026-11-24', '13:00') });
-      // The first booking (10:00 to 11:00, travel until 11:15) is over; the second has begun.
+      // The first booking (09:00 to 10:00, travel until 10:15) is over; the second has begun.
       env.clock.set(at('2026-11-24', '11:30'));
 
       const res = await fetchFeed(await calendarUrl('t-anna'));
