@@ -21,13 +21,15 @@ const dataDir = process.env.E2E_DATA_DIR;
 /**
  * Specs about how a page is laid out or touched: axe on every page (contrast, target sizes and
  * reflow differ on a phone), the cookie sheet's share of a small screen, the payment step in view
- * below the sticky bars, and links that start loading their page when touched.
+ * below the sticky bars, links that start loading their page when touched, and the postcode
+ * question with the travel notes at the top of the booking steps.
  */
 const PHONE_SPECS = [
   'accessibility.spec.ts',
   'checkout-focus.spec.ts',
   'cookie-consent.spec.ts',
   'route-preload.spec.ts',
+  'travel.spec.ts',
 ];
 
 export default defineConfig({

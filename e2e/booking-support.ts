@@ -208,3 +208,127 @@ export async function setInvoiceArrangement(request: APIRequestContext, email: s
   );
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The instant a UK wall-clock time ("09:45") happens on a UK day, whatever the clocks say. */
+export function ukInstant(date: string, time: string): string {
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  // The UK wall clock at the guessed instant, read as if it were UTC, is off by the UK offset.
+  const wall = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(guess);
+  const part = (type: string) => wall.find((p) => p.type === type)?.value ?? '';
+  const asUtc = Date.parse(
+    `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`,
+  );
+  return new Date(guess - (asUtc - guess)).toISOString();
+}
+
+export interface TravelWorld {
+  city: { slug: string; name: string };
+  /** Based in Leith (EH6), by car, anywhere within 90 minutes. */
+  therapist: { id: string; name: string; username: string };
+  /** Works only in EH6 and EH7. */
+  leithOnly: { id: string; name: string };
+  /** The UK day the tests book on, YYYY-MM-DD: two days ahead. */
+  day: string;
+}
+
+/**
+ * A city whose two therapists travel (docs/decisions/0077): availability 09:15–18:00 UK time on
+ * each of the next days, so a booking at 09:45 in Leith is the first of the day, reachable from
+ * home, with nothing free before it.
+ */
+export async function createTravelWorld(request: APIRequestContext): Promise<TravelWorld> {
+  const id = randomBytes(4).toString('hex');
+  const city = { slug: `e2e-travel-${id}`, name: `Leithton ${id}` };
+  const therapist = { id: `e2e-leith-${id}`, name: `Ailsa Travel${id}`, username: `ailsa-${id}` };
+  const leithOnly = { id: `e2e-local-${id}`, name: `Isla Local${id}` };
+  const windows = [];
+  for (let d = 0; d <= 6; d++) {
+    const date = ukDate(d);
+    windows.push({ start: ukInstant(date, '09:15'), end: ukInstant(date, '18:00') });
+  }
+  const common = {
+    active: true,
+    paymentsConnected: true,
+    area: city.slug,
+    serviceIds: ['swedish-massage-60', 'deep-tissue-massage-60', 'hot-stones'],
+    availability: windows,
+    travelMode: 'car',
+  };
+  const response = await request.post('/api/internal/catalogue', {
+    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+    data: {
+      cities: [city],
+      therapists: [
+        { ...therapist, ...common, homePostcode: 'EH6 6JJ', maxTravelMinutes: 90 },
+        {
+          ...leithOnly,
+          ...common,
+          username: `isla-${id}`,
+          homePostcode: 'EH7 4AA',
+          coveredDistricts: ['EH6', 'EH7'],
+        },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { city, therapist, leithOnly, day: ukDate(2) };
+}
+
+/**
+ * Another customer's confirmed booking, made through the API as the web app makes one: sign up,
+ * sign in, save the address, hold, pay by card. `request` is that customer's own context (its
+ * cookies are their session). Answers the booking's id, for cancelling it afterwards.
+ */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  booking: { city: string; therapistId: string; startsAt: string; postcode: string },
+): Promise<string> {
+  const customer = newCustomer();
+  const headers = { Origin: E2E_BASE_URL };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { ...customer, accountType: 'personal' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const address = await request.post('/api/me/addresses', {
+    headers,
+    data: { line1: '3 Shore Road', town: 'Edinburgh', postcode: booking.postcode },
+  });
+  expect(address.status(), await address.text()).toBeLessThan(300);
+  const { id: addressId } = (await address.json()) as { id: string };
+  const hold = await request.post('/api/bookings', {
+    headers,
+    data: {
+      city: booking.city,
+      therapistId: booking.therapistId,
+      treatmentIds: ['swedish-massage-60'],
+      startsAt: booking.startsAt,
+      addressId,
+    },
+  });
+  expect(hold.status(), await hold.text()).toBe(201);
+  const { id } = (await hold.json()) as { id: string };
+  const paid = await request.post(`/api/bookings/${id}/payment`, {
+    headers,
+    data: {
+      method: 'card',
+      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect(((await paid.json()) as { status: string }).status).toBe('confirmed');
+  return id;
+}

@@ -68,6 +68,8 @@ interface AddressFormProps {
   submitLabel?: string;
   /** Offer "make this my default address" (hidden where the choice makes no sense). */
   showDefaultOption?: boolean;
+  /** A new address's postcode to start with: the one a booking's times were checked for. */
+  initialPostcode?: string | undefined;
 }
 
 /**
@@ -80,6 +82,7 @@ export function AddressForm({
   onCancel,
   submitLabel,
   showDefaultOption = true,
+  initialPostcode,
 }: AddressFormProps) {
   const save = useSaveAddress();
   const [formError, setFormError] = useState<string | null>(null);
@@ -95,7 +98,7 @@ export function AddressForm({
       line1: address?.line1 ?? '',
       line2: address?.line2 ?? '',
       town: address?.town ?? '',
-      postcode: address?.postcode ?? '',
+      postcode: address?.postcode ?? initialPostcode ?? '',
       instructions: address?.instructions ?? '',
       isDefault: address?.isDefault ?? false,
     },

@@ -1,10 +1,15 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../components/error-panel';
+import { InfoIcon } from '../../components/icons';
+import { AddressForm, useAddresses } from '../account';
 import { addressLine } from './booking-format';
 import { PlusIcon } from './booking-icons';
-import { AddressForm, useAddresses } from '../account';
+import { preferredAddressId, type BookingPlace } from './booking-place';
+import { addressCheckNote } from './travel-words';
 
 interface AddressChooserProps {
+  /** Where the times were checked for: its address comes first, its postcode starts a new one. */
+  place: BookingPlace | null;
   value: string | null;
   onChange: (addressId: string) => void;
   /** A new address was saved and chosen: the form is gone, so the caller moves focus on. */
@@ -17,6 +22,7 @@ interface AddressChooserProps {
  * account, so it is there next time). Uses the account pages' own form and rules.
  */
 export function AddressChooser({
+  place,
   value,
   onChange,
   onAddressSaved,
@@ -26,8 +32,9 @@ export function AddressChooser({
   const [adding, setAdding] = useState(false);
   const legendId = useId();
   const list = addresses.data ?? [];
-  const fallback = list.find((a) => a.isDefault) ?? list[0];
-  const selected = value ?? fallback?.id ?? null;
+  const selected = value ?? preferredAddressId(list, place);
+  const selectedAddress = list.find((a) => a.id === selected);
+  const checkNote = selectedAddress ? addressCheckNote(selectedAddress.postcode, place) : null;
 
   // "Saved" is announced once the list that replaces the form is on the page: the caller scrolls
   // to the next step then, and the form's height leaving afterwards can no longer move that step
@@ -62,6 +69,7 @@ export function AddressChooser({
     <AddressForm
       submitLabel="Use this address"
       showDefaultOption={list.length > 0}
+      initialPostcode={place?.postcode}
       onCancel={list.length > 0 ? () => setAdding(false) : undefined}
       onSaved={(saved) => {
         savedId.current = saved.id;
@@ -111,6 +119,15 @@ export function AddressChooser({
           </label>
         ))}
       </div>
+      {/* Polite: said when the customer picks another address, not over what they are doing. */}
+      <p role="status" className="mt-3 text-sm text-muted empty:hidden">
+        {checkNote && (
+          <span className="flex items-start gap-2">
+            <InfoIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+            <span>{checkNote}</span>
+          </span>
+        )}
+      </p>
       {adding ? (
         <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-4">
           <h3 className="mb-3 font-semibold text-ink">New address</h3>
@@ -131,8 +148,7 @@ export function AddressChooser({
 }
 
 /** The address the chooser shows as selected when the customer has not picked one. */
-export function useDefaultAddressId(): string | null {
+export function usePreferredAddressId(place: BookingPlace | null): string | null {
   const addresses = useAddresses();
-  const list = addresses.data ?? [];
-  return (list.find((a) => a.isDefault) ?? list[0])?.id ?? null;
+  return preferredAddressId(addresses.data ?? [], place);
 }

@@ -1,6 +1,6 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AvailableTherapist } from '../../../contract/availability';
+import type { AvailableTherapist, AvailableTherapistsAnswer } from '../../../contract/availability';
 import type {
   BookingView,
   CancelAnswer,
@@ -34,10 +34,35 @@ export type CancelResult = CancelAnswer;
 
 export const bookingKeys = {
   availability: ['availability'] as const,
-  dates: (city: string, treatments: readonly string[], therapistId: string | null = null) =>
-    ['availability', city, 'dates', treatments.join(','), therapistId ?? '*'] as const,
-  therapists: (city: string, date: string, treatments: readonly string[]) =>
-    ['availability', city, 'therapists', date, treatments.join(',')] as const,
+  // The postcode is part of every availability key: another place is another answer.
+  dates: (
+    city: string,
+    treatments: readonly string[],
+    therapistId: string | null = null,
+    postcode: string | null = null,
+  ) =>
+    [
+      'availability',
+      city,
+      'dates',
+      treatments.join(','),
+      therapistId ?? '*',
+      postcode ?? 'no-postcode',
+    ] as const,
+  therapists: (
+    city: string,
+    date: string,
+    treatments: readonly string[],
+    postcode: string | null = null,
+  ) =>
+    [
+      'availability',
+      city,
+      'therapists',
+      date,
+      treatments.join(','),
+      postcode ?? 'no-postcode',
+    ] as const,
   booking: (id: string) => ['bookings', id] as const,
 };
 
@@ -46,43 +71,81 @@ const AVAILABILITY_STALE_MS = 30_000;
 
 const cityPath = (city: string) => `/api/cities/${encodeURIComponent(city)}`;
 
+/** The query string's end: "&postcode=EH6%205AA", or nothing to browse without a place. */
+const postcodeParam = (postcode: string | null | undefined) =>
+  postcode ? `&postcode=${encodeURIComponent(postcode)}` : '';
+
+interface DatesOptions {
+  therapistId?: string | undefined;
+  /** Where the treatment will be: only days a therapist can get there are offered. */
+  postcode?: string | null | undefined;
+}
+
+/**
+ * The free days query, for the hook below and for checking a postcode before the next step
+ * (the same key, so the check's answer is the next step's first paint).
+ */
+export function availableDatesQuery(
+  city: string,
+  treatments: readonly string[],
+  { therapistId, postcode }: DatesOptions = {},
+) {
+  const therapist = therapistId ? `&therapist=${encodeURIComponent(therapistId)}` : '';
+  return queryOptions({
+    queryKey: bookingKeys.dates(city, treatments, therapistId ?? null, postcode ?? null),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(
+          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}${postcodeParam(postcode)}`,
+          { schema: availabilityContract().then((m) => m.availableDatesAnswer), signal },
+        )
+      ).dates,
+    staleTime: AVAILABILITY_STALE_MS,
+  });
+}
+
 /** Days with free time for the treatments: with anyone, or with one therapist when given. */
 export function useAvailableDates(
   city: string,
   treatments: readonly string[],
-  options: { therapistId?: string; enabled?: boolean } = {},
+  options: DatesOptions & { enabled?: boolean } = {},
 ) {
-  const { therapistId, enabled = true } = options;
-  const therapist = therapistId ? `&therapist=${encodeURIComponent(therapistId)}` : '';
+  const { enabled = true, ...query } = options;
   return useQuery({
-    queryKey: bookingKeys.dates(city, treatments, therapistId ?? null),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}`,
-          { schema: availabilityContract().then((m) => m.availableDatesAnswer), signal },
-        )
-      ).dates,
+    ...availableDatesQuery(city, treatments, query),
     enabled: enabled && treatments.length > 0,
-    staleTime: AVAILABILITY_STALE_MS,
   });
+}
+
+/** Who is free on a day, and how the place shaped the answer. */
+export interface TherapistsOfDay {
+  therapists: AvailableTherapist[];
+  /** Where the times were checked for travel; null: to be confirmed for the address. */
+  place: AvailableTherapistsAnswer['place'];
+  /** Free that day for the treatments but unable to reach the place. */
+  outOfReachCount: number;
 }
 
 export function useAvailableTherapists(
   city: string,
   date: string | null,
   treatments: readonly string[],
+  postcode: string | null = null,
 ) {
   return useQuery({
-    queryKey: bookingKeys.therapists(city, date ?? '', treatments),
+    queryKey: bookingKeys.therapists(city, date ?? '', treatments, postcode),
     // The answer lists slots compactly (minutes into the day); the screens work with instants.
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<TherapistsOfDay> => {
       const contract = availabilityContract();
       const answer = await api.get(
-        `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}`,
+        `${cityPath(city)}/therapists?date=${encodeURIComponent(date ?? '')}&treatments=${encodeURIComponent(treatments.join(','))}${postcodeParam(postcode)}`,
         { schema: contract.then((m) => m.availableTherapistsAnswer), signal },
       );
-      return (await contract).therapistsWithSlotInstants(answer);
+      return {
+        therapists: (await contract).therapistsWithSlotInstants(answer),
+        place: answer.place,
+        outOfReachCount: answer.outOfReachCount,
+      };
     },
     enabled: date !== null && treatments.length > 0,
     staleTime: AVAILABILITY_STALE_MS,

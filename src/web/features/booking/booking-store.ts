@@ -4,10 +4,12 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Catalogue } from '../../../domain/selection';
 import { trackAddToCart, trackRemoveFromCart, type CartItem } from '../../lib/analytics';
 import type { Treatment } from '../catalogue';
+import type { BookingPlace } from './booking-place';
 import {
   EMPTY_SELECTION,
   addTreatment,
   chooseDate,
+  choosePlace,
   chooseSlot,
   clearedSelection,
   forgetSlot,
@@ -31,6 +33,8 @@ interface BookingActions {
   remove: (city: string, ids: readonly string[], treatments: readonly Treatment[]) => void;
   reconcile: (city: string, treatments: readonly Treatment[]) => void;
   setDate: (city: string, date: string) => void;
+  /** Where the treatment will be; null to browse without a postcode. */
+  setPlace: (city: string, place: BookingPlace | null) => void;
   setSlot: (city: string, therapist: SelectedTherapist, time: string) => void;
   forgetSlot: () => void;
   /** "Book with {name}": start (or carry on) a booking in their city with them first. */
@@ -70,6 +74,7 @@ function selectionOf(state: BookingStore): BookingSelection {
     selectedTime: state.selectedTime,
     referrer: state.referrer,
     heldBookingId: state.heldBookingId,
+    place: state.place,
   };
 }
 
@@ -102,6 +107,7 @@ export const useBookingStore = create<BookingStore>()(
         if (next !== before) set(next);
       },
       setDate: (city, date) => set(chooseDate(selectionOf(get()), city, date)),
+      setPlace: (city, place) => set(choosePlace(selectionOf(get()), city, place)),
       setSlot: (city, therapist, time) =>
         set(chooseSlot(selectionOf(get()), city, therapist, time)),
       forgetSlot: () => set(forgetSlot(selectionOf(get()))),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProblemCode } from '../../lib/api';
-import { holdRefusal } from './refusals';
+import { holdRefusal, nearestTimesOf } from './refusals';
 
 // The checkout decides from the problem's code, not its status: several refusals share 409 or 422
 // and need different handling (decision 0072).
@@ -34,7 +34,32 @@ describe('holdRefusal', () => {
     expect(holdRefusal(problem(0))).toBe('message');
   });
 
+  it('offers the nearest reachable times when the therapist cannot get there by then', () => {
+    expect(holdRefusal(problem(409, 'slot_unreachable'))).toBe('unreachable');
+  });
+
   it('treats a 401 as signed out', () => {
     expect(holdRefusal(problem(401))).toBe('signed-out');
+  });
+});
+
+describe('nearestTimesOf', () => {
+  it('reads the instants the server offers, earliest first, once each', () => {
+    const error = problem(409, 'slot_unreachable', {
+      nearestTimes: [
+        '2026-12-01T12:15:00.000Z',
+        '2026-12-01T11:45:00.000Z',
+        '2026-12-01T12:15:00.000Z',
+      ],
+    });
+    expect(nearestTimesOf(error)).toEqual(['2026-12-01T11:45:00.000Z', '2026-12-01T12:15:00.000Z']);
+  });
+
+  it('leaves out what is not a time, and has none without the member', () => {
+    expect(
+      nearestTimesOf(problem(409, 'slot_unreachable', { nearestTimes: [3, 'soon', null] })),
+    ).toEqual([]);
+    expect(nearestTimesOf(problem(409, 'slot_unreachable', { nearestTimes: 'x' }))).toEqual([]);
+    expect(nearestTimesOf(problem(409, 'slot_unreachable'))).toEqual([]);
   });
 });

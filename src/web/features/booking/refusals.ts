@@ -17,6 +17,11 @@ const CHOOSE_AGAIN: ReadonlySet<ProblemCode> = new Set([
 export type HoldRefusal =
   /** Someone else has just taken the time: back to the list of times, refreshed. */
   | 'taken'
+  /**
+   * The therapist cannot get to the address by then (a journey from the customer before, or to
+   * the next): the server's words, the nearest times they can, and a way to choose again.
+   */
+  | 'unreachable'
   /** The session ended meanwhile: the page asks the customer to sign in again. */
   | 'signed-out'
   /** The server's words, with a link to choose another time. */
@@ -26,6 +31,21 @@ export type HoldRefusal =
 
 export function holdRefusal(error: Refusal): HoldRefusal {
   if (error.code === 'slot_taken') return 'taken';
+  if (error.code === 'slot_unreachable') return 'unreachable';
   if (error.status === 401) return 'signed-out';
   return error.code && CHOOSE_AGAIN.has(error.code) ? 'choose-again' : 'message';
+}
+
+/**
+ * The nearest start times the therapist can reach the address by (slot_unreachable's
+ * nearestTimes), earliest first: ISO instants, anything else left out, since the problem's extra
+ * members are not checked against a schema (lib/api.ts).
+ */
+export function nearestTimesOf(error: Pick<ApiError, 'extensions'>): string[] {
+  const raw = error.extensions.nearestTimes;
+  if (!Array.isArray(raw)) return [];
+  const times = raw.filter(
+    (t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)),
+  );
+  return [...new Set(times)].sort((a, b) => Date.parse(a) - Date.parse(b));
 }

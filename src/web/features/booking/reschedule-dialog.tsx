@@ -41,7 +41,7 @@ function Times({
   onChoose: (slot: string) => void;
 }) {
   const therapists = useAvailableTherapists(booking.city, day, treatmentIdsOf(booking));
-  const mine = therapists.data?.find((t) => t.id === booking.therapist.id);
+  const mine = therapists.data?.therapists.find((t) => t.id === booking.therapist.id);
   const slots = (mine?.meetsMinimumSpend ? mine.slots : []).filter((s) => s !== booking.startsAt);
   const first = firstName(booking.therapist.name);
 

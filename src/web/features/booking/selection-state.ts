@@ -1,5 +1,6 @@
 import type { ValidatedReferral } from '../../../contract/referrals';
 import { removeTreatments, type Catalogue } from '../../../domain/selection';
+import { readStoredPlace, samePlace, type BookingPlace } from './booking-place';
 
 // The booking selection (docs/product.md#the-booking-flow) and the rules for moving through it, as
 // pure functions so the order of the steps can be tested without a browser.
@@ -41,6 +42,8 @@ export interface BookingSelection {
   referrer: Referrer | null;
   /** The booking holding the chosen slot while the customer pays, so a reload can resume it. */
   heldBookingId: string | null;
+  /** Where the treatment will be; null: browsing, the times are to be confirmed for the address. */
+  place: BookingPlace | null;
 }
 
 export const EMPTY_SELECTION: BookingSelection = Object.freeze({
@@ -52,6 +55,7 @@ export const EMPTY_SELECTION: BookingSelection = Object.freeze({
   selectedTime: null,
   referrer: null,
   heldBookingId: null,
+  place: null,
 });
 
 /** Steps of the flow, in order. */
@@ -135,6 +139,22 @@ export function chooseDate(state: BookingSelection, city: string, date: string):
 }
 
 /**
+ * Where the treatment will be. Another postcode changes who can get there and when, so the
+ * therapist and time chosen for the old one no longer stand; the day stays, as with treatments.
+ * Another saved address with the same postcode changes nothing the times were checked for.
+ */
+export function choosePlace(
+  state: BookingSelection,
+  city: string,
+  place: BookingPlace | null,
+): BookingSelection {
+  const current = selectionForCity(state, city);
+  if (samePlace(current.place, place)) return current;
+  if (current.place?.postcode === place?.postcode) return { ...current, place };
+  return { ...current, place, selectedTherapist: null, selectedTime: null, heldBookingId: null };
+}
+
+/**
  * "Book with {name}": a booking in the therapist's city with them first in line. A basket already
  * started in that city is kept; one from another city cannot be had with them and starts afresh.
  */
@@ -169,7 +189,7 @@ export function forgetSlot(state: BookingSelection): BookingSelection {
 
 /**
  * docs/product.md#the-booking-flow: clearSelected clears treatments, date, therapist, time and
- * referrer.
+ * referrer; the place goes too, since the next booking may be somewhere else.
  */
 export function clearedSelection(state: BookingSelection): BookingSelection {
   return { ...EMPTY_SELECTION, selectedLocation: state.selectedLocation };
@@ -258,5 +278,6 @@ export function readStoredSelection(value: unknown): BookingSelection {
         ? { name: referrer.name, uid: referrer.uid, value: referrer.value }
         : null,
     heldBookingId: stringOrNull(value.heldBookingId),
+    place: readStoredPlace(value.place),
   };
 }

@@ -1,39 +1,39 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
-import { FormMessage } from '../../components/form-fields';
 import { ArrowRightIcon, GiftIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import type { Me } from '../account';
-import { AddressChooser, useDefaultAddressId } from './address-chooser';
+import { AddressChooser, usePreferredAddressId } from './address-chooser';
 import { bookingKeys, holdBooking, useBooking, type HeldBooking } from './api';
-import { addressLine } from './booking-format';
+import { addressLine, firstName } from './booking-format';
 import { useBookingStore, useCitySelection } from './booking-store';
 import { cardClass, goToStep, SectionTitle } from './checkout-sections';
 import { HeldBookingPayment } from './held-booking-payment';
+import { HoldNotice, type Notice } from './hold-notice';
 import { confirmationPath } from './payment-outcome';
-import { holdRefusal } from './refusals';
+import { holdRefusal, nearestTimesOf } from './refusals';
 import { useAbandonHold } from './use-abandon-hold';
-
-type Notice = { message: string; chooseAgain: boolean } | null;
 
 /** The steps that need an account: address, hold, payment. */
 export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const selection = useCitySelection(city);
   const setHeldBooking = useBookingStore((s) => s.setHeldBooking);
   const forgetSlot = useBookingStore((s) => s.forgetSlot);
+  const setSlot = useBookingStore((s) => s.setSlot);
   const client = useQueryClient();
   const navigate = useNavigate();
   const abandonHold = useAbandonHold();
   const [addressId, setAddressId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   // The last answer about the held booking's money: the referral note and the credit available.
   const [lastHold, setLastHold] = useState<HeldBooking | null>(null);
-  const defaultAddressId = useDefaultAddressId();
-  const chosenAddress = addressId ?? defaultAddressId;
+  // The address the times were checked for comes first (docs/decisions/0077).
+  const preferredAddressId = usePreferredAddressId(selection.place);
+  const chosenAddress = addressId ?? preferredAddressId;
   const heldId = selection.heldBookingId;
   const held = useBooking(heldId);
 
@@ -59,8 +59,11 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   }, [heldId, held.isError, held.data, city, navigate, setHeldBooking]);
 
   const hold = useMutation({
-    mutationFn: () => {
-      const { selectedTherapist, selectedTime } = selection;
+    // A time passed in is one of the nearest times offered after a refusal, chosen just now: the
+    // selection read here was rendered before it.
+    mutationFn: ({ time }: { time?: string }) => {
+      const { selectedTherapist } = selection;
+      const selectedTime = time ?? selection.selectedTime;
       if (!selectedTherapist || !selectedTime || !chosenAddress) {
         throw new Error('The booking is not complete');
       }
@@ -93,6 +96,14 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         void navigate(`/${city}/select-therapist`);
         return;
       }
+      if (refusal === 'unreachable') {
+        setNotice({
+          message: error.detail,
+          chooseAgain: true,
+          nearestTimes: nearestTimesOf(error),
+        });
+        return;
+      }
       if (refusal === 'signed-out') {
         void client.invalidateQueries({ queryKey: ['me'] });
         return;
@@ -100,6 +111,15 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
       setNotice({ message: error.detail, chooseAgain: refusal === 'choose-again' });
     },
   });
+
+  // One of the nearest times the therapist can reach the address by: chosen, then held at once,
+  // since holding is what the customer had just asked for.
+  const chooseNearestTime = (time: string) => {
+    const therapist = selection.selectedTherapist;
+    if (!therapist) return;
+    setSlot(city, therapist, time);
+    hold.mutate({ time });
+  };
 
   const letGo = (message: string) => {
     setHeldBooking(null);
@@ -167,6 +187,7 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             </div>
           ) : (
             <AddressChooser
+              place={selection.place}
               value={chosenAddress}
               onChange={setAddressId}
               onAddressSaved={onAddressSaved}
@@ -181,18 +202,14 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         </SectionTitle>
         {notice && (
           <div className="mt-4">
-            <FormMessage tone="error">
-              <p>{notice.message}</p>
-              {notice.chooseAgain && (
-                <Link
-                  to={`/${city}/select-therapist`}
-                  className="mt-2 inline-block font-semibold underline underline-offset-2"
-                  onClick={() => forgetSlot()}
-                >
-                  Choose another time
-                </Link>
-              )}
-            </FormMessage>
+            <HoldNotice
+              city={city}
+              notice={notice}
+              therapist={selection.selectedTherapist && firstName(selection.selectedTherapist.name)}
+              busy={hold.isPending}
+              onChooseTime={chooseNearestTime}
+              onChooseAgain={forgetSlot}
+            />
           </div>
         )}
         {booking ? (
@@ -229,7 +246,7 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
               type="button"
               className={`${buttonClass('primary', 'lg')} mt-4 w-full sm:w-auto`}
               disabled={!chosenAddress || hold.isPending}
-              onClick={() => hold.mutate()}
+              onClick={() => hold.mutate({})}
             >
               {hold.isPending
                 ? 'Holding your time…'

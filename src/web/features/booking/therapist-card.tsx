@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ClockIcon } from '../../components/icons';
 import { TherapistPhoto } from '../../components/therapist-photo';
 import { Link } from 'react-router';
 import { formatPence } from '../../../domain/format';
@@ -41,6 +42,15 @@ export function TherapistCard({ therapist, city, selectedTime, onChoose }: Thera
           </Link>
         </div>
       </div>
+
+      {therapist.travelNote && (
+        // The server's words on why some times are missing (the journey from another customer):
+        // the gap in the times would otherwise look like a therapist who is simply busy.
+        <p className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
+          <ClockIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <span>{therapist.travelNote}</span>
+        </p>
+      )}
 
       {therapist.meetsMinimumSpend ? (
         <div className="mt-4">

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { BookingConfirmation, Checkout, StepGuard } from '../../features/booking';
+import { BookingConfirmation, Checkout, PlaceLine, StepGuard } from '../../features/booking';
 import { StepHeading } from '../../components/page-heading';
 import { InstallCard } from '../../features/pwa';
 
@@ -18,6 +18,7 @@ export default function ConfirmBookingPage() {
   return (
     <StepGuard city={city} step="confirm-booking">
       <StepHeading title="Confirm and pay" />
+      <PlaceLine city={city} />
       <Checkout city={city} />
     </StepGuard>
   );

@@ -6,6 +6,8 @@ import {
   bookingDays,
   DateCalendar,
   formatLongDate,
+  PlaceLine,
+  placeProblem,
   StepGuard,
   useAbandonHoldOnArrival,
   useAvailableDates,
@@ -16,10 +18,12 @@ import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectDate({ city }: { city: string }) {
   useAbandonHoldOnArrival();
-  const { selectedTreatments, selectedDate } = useCitySelection(city);
+  const { selectedTreatments, selectedDate, place } = useCitySelection(city);
   const setDate = useBookingStore((s) => s.setDate);
   const navigate = useNavigate();
-  const dates = useAvailableDates(city, selectedTreatments);
+  const dates = useAvailableDates(city, selectedTreatments, { postcode: place?.postcode });
+  // A postcode the server refused is said at its field, which then stands in for the calendar.
+  const problem = placeProblem(dates.error);
   // The window is fixed when the page opens; a page left open past midnight keeps its days.
   const [days] = useState(() => bookingDays(Date.now()));
   const available = useMemo(() => new Set(dates.data ?? []), [dates.data]);
@@ -29,8 +33,9 @@ function SelectDate({ city }: { city: string }) {
       <StepHeading title="Choose a date">
         Days with a free therapist for your treatments can be chosen; the others are fully booked.
       </StepHeading>
+      <PlaceLine city={city} problem={problem} />
       {dates.isPending && <LoadingBlock label="Finding free days…" rows={2} />}
-      {dates.isError && (
+      {dates.isError && !problem && (
         <ErrorPanel
           title="We couldn't check which days are free"
           error={dates.error}
@@ -41,7 +46,9 @@ function SelectDate({ city }: { city: string }) {
       {dates.isSuccess && available.size === 0 && (
         <div className="mb-6 rounded-2xl bg-white p-6 shadow-sm">
           <p className="font-semibold text-ink">
-            No therapist is free for these treatments in the next 36 days.
+            {place
+              ? `No therapist who can reach ${place.postcode} is free for these treatments in the next 36 days.`
+              : 'No therapist is free for these treatments in the next 36 days.'}
           </p>
           <p className="mt-1 text-muted">
             Try fewer or different treatments: some therapists only offer certain ones.

@@ -5,6 +5,9 @@ import {
   type AvailableTherapist,
   firstName,
   formatLongDate,
+  OutOfReachNote,
+  PlaceLine,
+  placeProblem,
   PreferredTherapistNote,
   splitPreferred,
   StepGuard,
@@ -18,15 +21,33 @@ import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectTherapist({ city }: { city: string }) {
   useAbandonHoldOnArrival();
-  const { selectedTreatments, selectedDate, selectedTime, selectedTherapist, preferredTherapist } =
-    useCitySelection(city);
+  const {
+    selectedTreatments,
+    selectedDate,
+    selectedTime,
+    selectedTherapist,
+    preferredTherapist,
+    place,
+  } = useCitySelection(city);
   const setSlot = useBookingStore((s) => s.setSlot);
   const navigate = useNavigate();
-  const therapists = useAvailableTherapists(city, selectedDate, selectedTreatments);
-  const bookable = therapists.data?.filter((t) => t.meetsMinimumSpend) ?? [];
-  const { preferred, others } = splitPreferred(
-    therapists.data ?? [],
-    preferredTherapist?.username ?? null,
+  const therapists = useAvailableTherapists(
+    city,
+    selectedDate,
+    selectedTreatments,
+    place?.postcode ?? null,
+  );
+  const listed = therapists.data?.therapists ?? [];
+  const bookable = listed.filter((t) => t.meetsMinimumSpend);
+  const { preferred, others } = splitPreferred(listed, preferredTherapist?.username ?? null);
+  // A postcode the server refused is said at its field, which then stands in for the list.
+  const problem = placeProblem(therapists.error);
+  const outOfReach = therapists.data?.place && (
+    <OutOfReachNote
+      count={therapists.data.outOfReachCount}
+      district={therapists.data.place.district}
+      othersListed={listed.length > 0}
+    />
   );
   const card = (therapist: AvailableTherapist) => (
     <TherapistCard
@@ -65,9 +86,10 @@ function SelectTherapist({ city }: { city: string }) {
           </>
         )}
       </StepHeading>
+      <PlaceLine city={city} problem={problem} />
       <PreferredTherapistNote city={city} />
       {therapists.isPending && <LoadingBlock label="Finding free therapists…" />}
-      {therapists.isError && (
+      {therapists.isError && !problem && (
         <ErrorPanel
           title="We couldn't load the therapists"
           error={therapists.error}
@@ -77,7 +99,12 @@ function SelectTherapist({ city }: { city: string }) {
       )}
       {therapists.isSuccess && bookable.length === 0 && (
         <div className="mb-4 rounded-2xl bg-white p-6 shadow-sm">
-          <p className="font-semibold text-ink">Nobody is free that day for these treatments.</p>
+          <p className="font-semibold text-ink">
+            {place
+              ? `Nobody who can reach ${place.postcode} is free that day for these treatments.`
+              : 'Nobody is free that day for these treatments.'}
+          </p>
+          {listed.length === 0 && outOfReach}
           <Link to={`/${city}/select-date`} className={`${buttonClass('secondary')} mt-4`}>
             Choose another date
           </Link>
@@ -113,6 +140,7 @@ function SelectTherapist({ city }: { city: string }) {
           <ul className="space-y-4">{others.map(card)}</ul>
         </section>
       )}
+      {listed.length > 0 && outOfReach}
     </>
   );
 }

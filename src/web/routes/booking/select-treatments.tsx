@@ -7,6 +7,7 @@ import { ArrowRightIcon } from '../../components/icons';
 import { NotFoundView } from '../../components/not-found-view';
 import {
   ContinueBar,
+  PlaceLine,
   PreferredTherapistNote,
   TreatmentPicker,
   useAbandonHoldOnArrival,
@@ -42,6 +43,8 @@ export default function SelectTreatmentsPage() {
       <StepHeading title="Choose your treatments" eyebrow={name}>
         Add one or more treatments. Add-ons appear once you choose the treatment they go with.
       </StepHeading>
+      {/* Asked first, since the therapists travel to it; not where nobody works yet. */}
+      {!(treatments.isSuccess && treatments.data.length === 0) && <PlaceLine city={city} ask />}
       <PreferredTherapistNote city={city} />
       {treatments.isPending && <LoadingBlock label="Loading treatments…" rows={5} />}
       {treatments.isError && (
