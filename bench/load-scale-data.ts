@@ -43,6 +43,7 @@ export async function loadScaleData(db: Db, data: ScaleData): Promise<LoadedCoun
         customerId: b.customerId,
         therapistId: b.therapistId,
         citySlug: b.citySlug,
+        district: b.district,
         startsAt: new Date(b.startsAt),
         during: { start: new Date(b.startsAt), end: new Date(b.blockedUntil) },
         status: 'confirmed' as const,

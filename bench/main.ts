@@ -4,12 +4,16 @@ import { runAvailabilityBench } from './availability';
 import type { BenchOptions } from './bench-options';
 import { runBookingBench } from './booking';
 import { runCleanups } from './cleanup';
+import { runTravelBench } from './travel';
 
 // `npm run bench -- <name> [--db postgres|pglite|both] [--duration 10] [--connections 50]`
-// Each benchmark builds its own data set, runs the real server and writes bench/results/.
+// Each benchmark builds its own data set, runs the real server and writes bench/results/; except
+// `travel`, a simulation on the domain rules that takes none of the options.
 
 interface Bench {
   summary: string;
+  /** A simulation with no server: --db, --duration and --connections mean nothing to it. */
+  noServer?: true;
   /** Resolves true when the run is valid and meets its targets. */
   run(options: BenchOptions): Promise<boolean>;
 }
@@ -23,6 +27,12 @@ const BENCHES: Record<string, Bench> = {
     summary:
       'hold and pay (demo card) of distinct slots by signed-in customers, against a trivial route',
     run: runBookingBench,
+  },
+  travel: {
+    summary:
+      'a week of demand on 200 therapists replayed: 15-minute turnaround, flat 60-minute gap, travel-aware (no --db)',
+    noServer: true,
+    run: () => runTravelBench(),
   },
 };
 
@@ -62,9 +72,10 @@ function parse(argv: string[]): { bench: Bench; options: BenchOptions } {
       args: argv,
       allowPositionals: true,
       options: {
-        db: { type: 'string', default: 'both' },
-        duration: { type: 'string', default: '10' },
-        connections: { type: 'string', default: '50' },
+        // Defaults applied below, so a bench with no server can tell they were not given.
+        db: { type: 'string' },
+        duration: { type: 'string' },
+        connections: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -81,19 +92,27 @@ function parse(argv: string[]): { bench: Bench; options: BenchOptions } {
   if (extra.length > 0) fail(`Unexpected arguments: ${extra.join(' ')}`);
   const bench = BENCHES[name];
   if (!bench) fail(`Unknown benchmark "${name}".`);
+  if (bench.noServer) {
+    const given = (['db', 'duration', 'connections'] as const).filter(
+      (k) => values[k] !== undefined,
+    );
+    if (given.length > 0)
+      fail(`${name} runs no server: it takes no ${given.map((k) => `--${k}`).join(', ')}`);
+  }
   const databases: Record<string, DatabaseKind[]> = {
     postgres: ['postgres'],
     pglite: ['pglite'],
     both: ['postgres', 'pglite'],
   };
-  const chosen = databases[values.db];
-  if (!chosen) fail(`--db must be postgres, pglite or both, not "${values.db}"`);
+  const db = values.db ?? 'both';
+  const chosen = databases[db];
+  if (!chosen) fail(`--db must be postgres, pglite or both, not "${db}"`);
   return {
     bench,
     options: {
       databases: chosen,
-      durationSeconds: positiveInt(values.duration, 'duration'),
-      connections: positiveInt(values.connections, 'connections'),
+      durationSeconds: positiveInt(values.duration ?? '10', 'duration'),
+      connections: positiveInt(values.connections ?? '50', 'connections'),
       warmupSeconds: WARMUP_SECONDS,
     },
   };

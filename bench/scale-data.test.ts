@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isUkPostcode, postcodeDistrict } from '../src/domain/account-forms';
 import { BOOKING_BUFFER_MINUTES, MINUTE_MS } from '../src/domain/constants';
+import { TRAVEL_MODES } from '../src/domain/travel-types';
 import { localMinuteOfDay } from '../src/domain/uk-time';
 import {
   generateScaleData,
@@ -8,6 +10,7 @@ import {
   type ScaleBooking,
 } from './scale-data';
 import { SCALE_TREATMENT_BY_ID } from './scale-treatments';
+import { districtsOf, type BenchCity } from './city-districts';
 
 const options = { seed: 42, firstDate: '2026-03-20' }; // spans the clocks going forward (29 March)
 const data = generateScaleData(options);
@@ -96,5 +99,41 @@ describe('the scale data set', () => {
     expect(first?.availability?.[0]?.start).toBe(
       new Date(data.therapists[0]?.windows[0]?.start ?? 0).toISOString(),
     );
+  });
+
+  it('gives every therapist a home base in their city, a travel mode, and bookings a district', () => {
+    const inCity = (city: string) => districtsOf(city as BenchCity);
+    const wrongHome = data.therapists.filter(
+      (t) =>
+        !isUkPostcode(t.homePostcode) ||
+        !inCity(t.area).includes(postcodeDistrict(t.homePostcode) ?? ''),
+    );
+    expect(wrongHome.map((t) => t.id)).toEqual([]);
+    const modes = new Map<string, number>();
+    for (const t of data.therapists) modes.set(t.travelMode, (modes.get(t.travelMode) ?? 0) + 1);
+    expect([...modes.keys()].sort()).toEqual([...TRAVEL_MODES].sort());
+    expect(modes.get('car') ?? 0).toBeGreaterThan(data.therapists.length / 2);
+    // Spread over the city: most of its districts are someone's home.
+    const homes = new Set(data.therapists.map((t) => postcodeDistrict(t.homePostcode)));
+    expect(homes.size).toBeGreaterThan(40);
+
+    const therapists = new Map(data.therapists.map((t) => [t.id, t]));
+    const misplaced = data.bookings.filter((b) => {
+      const t = therapists.get(b.therapistId);
+      if (!t || !inCity(b.citySlug).includes(b.district)) return true;
+      return t.coveredDistricts !== null && !t.coveredDistricts.includes(b.district);
+    });
+    expect(misplaced.map(describeBooking)).toEqual([]);
+  });
+
+  it('puts the travel fields in the catalogue document', () => {
+    const doc = scaleCatalogueDocument(data);
+    const t = data.therapists[0];
+    expect(doc.therapists?.[0]).toMatchObject({
+      homePostcode: t?.homePostcode,
+      travelMode: t?.travelMode,
+      maxTravelMinutes: t?.maxTravelMinutes,
+      coveredDistricts: t?.coveredDistricts,
+    });
   });
 });

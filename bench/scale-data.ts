@@ -2,6 +2,14 @@ import { BOOKING_BUFFER_MINUTES, MINUTE_MS, UK_TIME_ZONE } from '../src/domain/c
 import type { Gender, Interval } from '../src/domain/types';
 import { localToInstant } from '../src/domain/uk-time';
 import type { CatalogueDocumentInput } from '../src/contract/catalogue-document';
+import type { District, TravelMode } from '../src/domain/travel-types';
+import {
+  nearestDistricts,
+  pickDistrict,
+  postcodeIn,
+  TRAVEL_MODE_MIX,
+  type BenchCity,
+} from './city-districts';
 import { createPrng, pickWeighted, type Prng } from './prng';
 import {
   SCALE_CATEGORIES,
@@ -44,7 +52,18 @@ export interface ScaleTherapist {
   serviceIds: string[];
   /** Sorted, disjoint availability windows (epoch ms). */
   windows: Interval[];
+  /** Travel (docs/decisions/0077): a home base in one of the city's districts. */
+  homePostcode: string;
+  travelMode: TravelMode;
+  maxTravelMinutes: number | null;
+  coveredDistricts: District[] | null;
 }
+
+/** What the therapist is before travel is given out (a stream of its own, see withTravel). */
+type BaseTherapist = Omit<
+  ScaleTherapist,
+  'homePostcode' | 'travelMode' | 'maxTravelMinutes' | 'coveredDistricts'
+>;
 
 export interface ScaleCustomer {
   id: string;
@@ -62,7 +81,11 @@ export interface ScaleBooking {
   blockedUntil: number;
   totalPricePence: number;
   totalDurationMinutes: number;
+  /** The postcode district of the booking's address. */
+  district: District;
 }
+
+type BaseBooking = Omit<ScaleBooking, 'district'>;
 
 export interface ScaleData {
   firstDate: string;
@@ -146,8 +169,8 @@ function windowsFor(prng: Prng, firstDate: string, days: number): Interval[] {
   return windows;
 }
 
-function therapistsFor(prng: Prng, options: Required<ScaleOptions>): ScaleTherapist[] {
-  const therapists: ScaleTherapist[] = [];
+function therapistsFor(prng: Prng, options: Required<ScaleOptions>): BaseTherapist[] {
+  const therapists: BaseTherapist[] = [];
   for (const city of SCALE_CITIES) {
     for (let i = 0; i < options.therapistsPerCity; i++) {
       const id = `bench-${city.slug}-${pad(i, 4)}`;
@@ -179,7 +202,7 @@ function customersFor(count: number): ScaleCustomer[] {
   }));
 }
 
-function basketFor(prng: Prng, therapist: ScaleTherapist): string[] {
+function basketFor(prng: Prng, therapist: BaseTherapist): string[] {
   const offered = new Set(therapist.serviceIds);
   const main = prng.pick(
     therapist.serviceIds.filter((id) => !SCALE_TREATMENT_BY_ID.get(id)?.addOn),
@@ -190,14 +213,14 @@ function basketFor(prng: Prng, therapist: ScaleTherapist): string[] {
 
 function bookingsFor(
   prng: Prng,
-  therapists: ScaleTherapist[],
+  therapists: BaseTherapist[],
   customers: ScaleCustomer[],
   count: number,
-): ScaleBooking[] {
+): BaseBooking[] {
   const slots = therapists.flatMap((t) => t.windows.map((w) => ({ therapist: t, window: w })));
   // Bookings already placed in each window (by index), kept small so a linear check is enough.
   const taken = new Map<number, Interval[]>();
-  const bookings: ScaleBooking[] = [];
+  const bookings: BaseBooking[] = [];
   let attempts = 0;
   while (bookings.length < count) {
     if (++attempts > count * 50) throw new Error(`could only place ${bookings.length} bookings`);
@@ -232,6 +255,72 @@ function bookingsFor(
   return bookings;
 }
 
+// Travel comes from a stream of its own, drawn after everything else: the therapists, windows and
+// bookings are the ones the bench measured before travel existed, so figures stay comparable.
+const TRAVEL_STREAM = 0x7a4e1;
+/** How many districts round a therapist's home hold most of their customers. */
+const NEIGHBOURHOOD = 8;
+
+function travelFor(prng: Prng, city: BenchCity) {
+  const home = pickDistrict(prng, city);
+  const travelMode = pickWeighted(prng, TRAVEL_MODE_MIX);
+  // Those on foot or by bike keep to a limit; a few drivers set one too.
+  const maxTravelMinutes =
+    travelMode === 'walking'
+      ? 45
+      : travelMode === 'bicycle'
+        ? prng.pick([45, 60, null])
+        : travelMode === 'public_transport'
+          ? prng.pick([60, null])
+          : prng.chance(0.25)
+            ? prng.pick([30, 45, 60])
+            : null;
+  // One in ten works only in the districts round home.
+  const coveredDistricts = prng.chance(0.1) ? nearestDistricts(city, home, 5 + prng.int(4)) : null;
+  return {
+    home,
+    homePostcode: postcodeIn(prng, home),
+    travelMode,
+    maxTravelMinutes,
+    coveredDistricts,
+  };
+}
+
+/**
+ * Gives every therapist a home base, a travel mode and perhaps a limit or a list of districts, and
+ * every booking the district of its address: most near the therapist's home, the rest anywhere in
+ * the city, and always inside the districts a therapist covers.
+ */
+function withTravel(
+  seed: number,
+  baseTherapists: BaseTherapist[],
+  baseBookings: BaseBooking[],
+): { therapists: ScaleTherapist[]; bookings: ScaleBooking[] } {
+  const prng = createPrng(seed ^ TRAVEL_STREAM);
+  const near = new Map<string, { city: BenchCity; near: District[]; covered: District[] | null }>();
+  const therapists = baseTherapists.map((t): ScaleTherapist => {
+    const city = t.area as BenchCity;
+    const { home, ...travel } = travelFor(prng, city);
+    near.set(t.id, {
+      city,
+      near: nearestDistricts(city, home, NEIGHBOURHOOD),
+      covered: travel.coveredDistricts,
+    });
+    return { ...t, ...travel };
+  });
+  const bookings = baseBookings.map((b): ScaleBooking => {
+    const where = near.get(b.therapistId);
+    if (!where) throw new Error(`no therapist ${b.therapistId}`);
+    const district = where.covered
+      ? prng.pick(where.covered)
+      : prng.chance(0.6)
+        ? prng.pick(where.near)
+        : pickDistrict(prng, where.city);
+    return { ...b, district };
+  });
+  return { therapists, bookings };
+}
+
 /** The whole data set; the same options always give the same data. */
 export function generateScaleData(options: ScaleOptions): ScaleData {
   const full: Required<ScaleOptions> = {
@@ -242,9 +331,10 @@ export function generateScaleData(options: ScaleOptions): ScaleData {
     ...options,
   };
   const prng = createPrng(full.seed);
-  const therapists = therapistsFor(prng, full);
+  const baseTherapists = therapistsFor(prng, full);
   const customers = customersFor(full.customers);
-  const bookings = bookingsFor(prng, therapists, customers, full.bookings);
+  const baseBookings = bookingsFor(prng, baseTherapists, customers, full.bookings);
+  const { therapists, bookings } = withTravel(full.seed, baseTherapists, baseBookings);
   return { firstDate: full.firstDate, days: full.days, therapists, customers, bookings };
 }
 
@@ -276,6 +366,10 @@ export function scaleCatalogueDocument(data: ScaleData): CatalogueDocumentInput 
       area: t.area,
       genders: t.genders,
       minimumSpendPence: t.minimumSpendPence,
+      homePostcode: t.homePostcode,
+      travelMode: t.travelMode,
+      maxTravelMinutes: t.maxTravelMinutes,
+      coveredDistricts: t.coveredDistricts,
       serviceIds: t.serviceIds,
       availability: t.windows.map((w) => ({
         start: new Date(w.start).toISOString(),
