@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import {
   matchWebRoute,
@@ -13,7 +12,7 @@ import {
   signUpInBrowser,
   type BookingWorld,
 } from './booking-support';
-import { acceptCookiesUpFront } from './support';
+import { acceptCookiesUpFront, axe } from './support';
 
 // Issue 13: every page of docs/product.md#pages, signed out and signed in, with axe's full rule
 // set (WCAG 2.x A and AA and its best practices): zero violations. The projects run it on a phone
@@ -28,7 +27,7 @@ async function scan(page: Page, seen: Set<WebRoutePattern>, path = page.url()) {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
   const { pathname } = new URL(path, page.url());
   const route = matchWebRoute(pathname);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(
     violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(' | ')}`),
     `axe on ${pathname}`,

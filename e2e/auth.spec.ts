@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { ANOTHER_SERVICE } from '../src/domain/auth-messages';
 import {
@@ -10,7 +9,7 @@ import {
   signUpByApi,
   toast,
 } from './auth-support';
-import { acceptCookiesUpFront } from './support';
+import { acceptCookiesUpFront, axe } from './support';
 
 test.beforeEach(async ({ context }) => {
   await acceptCookiesUpFront(context);
@@ -205,7 +204,7 @@ test('the sign-in and account pages have no accessibility violations axe can fin
   const customer = newCustomer('axe');
   await signUpByApi(request, customer);
   const expectNoViolations = async () => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
       [],
     );

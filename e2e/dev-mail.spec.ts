@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { newCustomer, signUpByApi } from './auth-support';
-import { acceptCookiesUpFront } from './support';
+import { acceptCookiesUpFront, axe } from './support';
 
 // A newcomer without a mail server: ask for a sign-in link, read it at /dev/mail, click it in the
 // message as the recipient would see it (a sandboxed frame), and arrive signed in in a new tab.
@@ -27,12 +26,12 @@ test('a sign-in link read at /dev/mail signs the customer in', async ({ page, re
   await page.getByRole('textbox', { name: 'Recipient' }).fill(customer.email);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/dev\/mail\?to=/);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
   await page.getByRole('link', { name: /sign-in link/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /sign-in link/ })).toBeVisible();
   // The viewer's own page; the frame holds the email as sent, which is the email's business.
-  const axe = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  expect(axe.violations).toEqual([]);
+  const scanned = await axe(page).exclude('iframe').analyze();
+  expect(scanned.violations).toEqual([]);
 
   // The message's own HTML, in its sandbox: its link opens a new, ordinary tab.
   const message = page.frameLocator('iframe[title="The email\'s HTML"]');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import {
   bookThroughApi,
@@ -9,7 +8,7 @@ import {
   type TravelWorld,
 } from './booking-support';
 import { E2E_BASE_URL } from './env';
-import { acceptCookiesUpFront } from './support';
+import { acceptCookiesUpFront, axe } from './support';
 
 // Therapists travel between homes (docs/decisions/0077): the booking steps ask where the treatment
 // will be and offer only the times the therapist can get there by. Each test's world has a
@@ -63,7 +62,7 @@ async function timesWith(page: Page, name: string): Promise<string[]> {
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(
     violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(' | ')}`),
     `axe on ${what}`,
