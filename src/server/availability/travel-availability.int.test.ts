@@ -101,6 +101,16 @@ for (const kind of testDatabaseKinds('every')) {
         'Anna is with another customer across town until 11:00 — the first time Anna can be with you is 12:00.',
       );
       expect(far.anna?.travelNote).not.toMatch(/EH6|Leith/);
+      // The therapist's home is never in a public answer.
+      for (const url of [
+        '/api/professionals/anna',
+        '/api/professionals?city=testcity',
+        `/api/cities/testcity/therapists?date=${DAY}&treatments=massage-60&postcode=EH6%208AB`,
+      ]) {
+        const body = (await env.app.inject({ method: 'GET', url })).body;
+        expect(body, url).not.toContain('EH6 5AA');
+        expect(body, url).not.toMatch(/home/i);
+      }
       // Without a postcode the times are as before, to be confirmed by the hold.
       const unplaced = await annaSlots(DAY);
       expect(unplaced.slots).toContain('11:15');

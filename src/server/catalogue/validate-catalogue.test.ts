@@ -229,4 +229,37 @@ describe('validateCatalogueDocument', () => {
     }
     expect(problemsOf(doc('anna'))[0]?.message).toBe('must be an email address');
   });
+
+  it("checks a therapist's travel: home postcode, mode, longest journey and covered districts", () => {
+    const doc = (over: Record<string, unknown>) => ({
+      cities: [edinburgh],
+      therapists: [therapist(over)],
+    });
+    const good = {
+      homePostcode: 'eh6 5aa',
+      travelMode: 'bicycle',
+      maxTravelMinutes: 45,
+      coveredDistricts: ['eh6', 'EH7'],
+    };
+    expect(problemsOf(doc(good))).toEqual([]);
+    expect(problemsOf(doc({ homePostcode: null, maxTravelMinutes: null }))).toEqual([]);
+    const paths = (over: Record<string, unknown>) => problemsOf(doc(over)).map((p) => p.path);
+    expect(paths({ homePostcode: 'not a postcode' })).toEqual(['$.therapists[0].homePostcode']);
+    // A valid shape whose district does not exist: journeys from it could not be worked out.
+    expect(problemsOf(doc({ homePostcode: 'EH60 1AA' }))).toEqual([
+      expect.objectContaining({
+        path: '$.therapists[0].homePostcode',
+        message: 'no postcode district "EH60" is known',
+      }),
+    ]);
+    expect(paths({ travelMode: 'helicopter' })).toEqual(['$.therapists[0].travelMode']);
+    expect(paths({ maxTravelMinutes: 0 })).toEqual(['$.therapists[0].maxTravelMinutes']);
+    expect(paths({ maxTravelMinutes: 12.5 })).toEqual(['$.therapists[0].maxTravelMinutes']);
+    expect(paths({ coveredDistricts: ['EH6', 'Leith'] })).toEqual([
+      '$.therapists[0].coveredDistricts[1]',
+    ]);
+    expect(paths({ coveredDistricts: ['EH6', 'EH60'] })).toEqual([
+      '$.therapists[0].coveredDistricts[1]',
+    ]);
+  });
 });

@@ -1,3 +1,5 @@
+import { postcodeDistrict } from '../../domain/account-forms';
+import { centroidOf } from '../travel/postcode-districts';
 import type { z } from 'zod';
 import {
   catalogueDocumentSchema,
@@ -267,7 +269,24 @@ function checkTherapists(
     });
 
     if (p.availability) checkWindows(index, p.availability, report);
+    checkTravelPlaces(index, p, report);
   }
+}
+
+/** Districts travel can be worked out for: a postcode of a district we do not know is refused. */
+function checkTravelPlaces(index: number, p: TherapistRecord, report: Report) {
+  const home = p.homePostcode ? postcodeDistrict(p.homePostcode) : null;
+  if (home !== null && !centroidOf(home)) {
+    report(['therapists', index, 'homePostcode'], `no postcode district "${home}" is known`);
+  }
+  p.coveredDistricts?.forEach((district, j) => {
+    if (!centroidOf(district)) {
+      report(
+        ['therapists', index, 'coveredDistricts', j],
+        `no postcode district "${district}" is known`,
+      );
+    }
+  });
 }
 
 function checkWindows(
