@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isUkPostcode, normalisePostcode } from './postcode';
 import { isOneLine, ONE_LINE_MESSAGE } from './text-lines';
+
+export { isUkPostcode, normalisePostcode, POSTCODE_DISTRICT, postcodeDistrict } from './postcode';
 
 // One set of form rules, used by the web forms for instant field errors and by the server as the
 // last word. Messages are written for customers.
@@ -9,34 +12,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const GENDERS = ['female', 'male', 'non-binary'] as const;
 export const ACCOUNT_TYPES = ['personal', 'business'] as const;
-
-// Royal Mail's shape: outward code (area, district) and inward code (sector, unit), GIR 0AA aside.
-const UK_POSTCODE =
-  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
-
-/** An outward code alone, such as "EH6" or "W1A": a postcode district. */
-export const POSTCODE_DISTRICT =
-  /^[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY])$/;
-
-/** Upper case with one space before the inward code: "eh1 1aa" -> "EH1 1AA". */
-export function normalisePostcode(raw: string): string {
-  const compact = raw.replace(/\s+/g, '').toUpperCase();
-  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
-}
-
-export function isUkPostcode(raw: string): boolean {
-  return UK_POSTCODE.test(normalisePostcode(raw));
-}
-
-/**
- * The outward code ("EH1" of "EH1 1AA"): a district of thousands of homes, so it says where work
- * was done (what accounting and VAT need) without saying who lived there. Null when the postcode
- * is not a UK one, since no part of an unknown format is known to be safe to keep.
- */
-export function postcodeDistrict(raw: string): string | null {
-  if (!isUkPostcode(raw)) return null;
-  return normalisePostcode(raw).split(' ')[0] ?? null;
-}
 
 // UK numbers: 07… mobiles and 01/02/03 landlines, with or without +44, spaces, dashes, brackets.
 export function isUkPhoneNumber(raw: string): boolean {

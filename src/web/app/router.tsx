@@ -40,7 +40,9 @@ export const routes: RouteObject[] = [
         </PageFrame>
       </>
     ),
-    hydrateFallbackElement: <div className="loading-bar" role="progressbar" aria-label="Loading" />,
+    hydrateFallbackElement: (
+      <div className="loading-bar" role="progressbar" aria-label="Loading" aria-live="polite" />
+    ),
     children: [
       {
         element: <DefaultLayout />,

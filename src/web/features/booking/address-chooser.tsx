@@ -4,7 +4,8 @@ import { InfoIcon } from '../../components/icons';
 import { AddressForm, useAddresses } from '../account';
 import { addressLine } from './booking-format';
 import { PlusIcon } from './booking-icons';
-import { preferredAddressId, type BookingPlace } from './booking-place';
+import type { BookingPlace } from './booking-place';
+import { preferredAddressId } from './place-rules';
 import { addressCheckNote } from './travel-words';
 
 interface AddressChooserProps {

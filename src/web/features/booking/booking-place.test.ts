@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  postcodeMessage,
-  preferredAddressId,
-  readStoredPlace,
-  type BookingPlace,
-} from './booking-place';
+import { readStoredPlace, type BookingPlace } from './booking-place';
+import { postcodeMessage, preferredAddressId } from './place-rules';
 import {
   EMPTY_SELECTION,
   addTreatment,
@@ -76,8 +72,9 @@ describe('a stored place', () => {
     expect(readStoredSelection(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
 
-  it('is normalised, and dropped when it is not a UK postcode', () => {
-    expect(readStoredPlace({ postcode: 'eh65aa' })).toEqual(leith);
+  it('is kept as stored, and dropped when it is not shaped like a stored postcode', () => {
+    expect(readStoredPlace({ postcode: 'EH6 5AA' })).toEqual(leith);
+    expect(readStoredPlace({ postcode: 'eh65aa' })).toBeNull();
     expect(readStoredPlace({ postcode: 'ZZ9 9ZZ 9' })).toBeNull();
     expect(readStoredPlace({ postcode: 7 })).toBeNull();
     expect(readStoredPlace('EH6 5AA')).toBeNull();

@@ -1,5 +1,3 @@
-import { isUkPostcode, normalisePostcode } from '../../../domain/account-forms';
-
 // Where the treatment will be, as the booking selection remembers it. Therapists travel to the
 // customer, so the availability answers are worked out for this postcode (docs/decisions/0077);
 // without one the times are to be confirmed for the address, which the hold does.
@@ -18,43 +16,17 @@ export function samePlace(a: BookingPlace | null, b: BookingPlace | null): boole
   return a?.postcode === b?.postcode && a?.addressId === b?.addressId;
 }
 
-/** A stored place read defensively: anything that is not a UK postcode is dropped. */
+/** What the app stores, a normalised postcode, by shape only ("EH6 5AA", "W1A 0AX"). */
+const STORED_POSTCODE = /^[A-Z0-9]{2,4} [0-9][A-Z]{2}$/;
+
+/**
+ * A stored place read defensively: anything not shaped like the postcode the app stores is
+ * dropped. Only the shape is checked here, since this runs in the home page's first bundle, which
+ * has a budget; the server checks the postcode itself, and a wrong one is answered at the field.
+ */
 export function readStoredPlace(value: unknown): BookingPlace | null {
   if (typeof value !== 'object' || value === null) return null;
   const { postcode, addressId } = value as Record<string, unknown>;
-  if (typeof postcode !== 'string' || !isUkPostcode(postcode)) return null;
-  return {
-    postcode: normalisePostcode(postcode),
-    addressId: typeof addressId === 'string' ? addressId : null,
-  };
-}
-
-interface AddressLike {
-  id: string;
-  postcode: string;
-  isDefault: boolean;
-}
-
-/**
- * The saved address checkout starts with: the one the place was picked from, else one with the
- * place's postcode (the times were checked for it), else the default, else the first.
- */
-export function preferredAddressId(
-  addresses: readonly AddressLike[],
-  place: BookingPlace | null,
-): string | null {
-  const picked = place?.addressId ? addresses.find((a) => a.id === place.addressId) : undefined;
-  const samePostcode = place
-    ? addresses.find((a) => normalisePostcode(a.postcode) === place.postcode)
-    : undefined;
-  return (picked ?? samePostcode ?? addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null;
-}
-
-/**
- * The browser's own check of a typed postcode, in the contract's words (src/contract/
- * availability.ts), so the field says the same as the server would; null when it will do.
- */
-export function postcodeMessage(raw: string): string | null {
-  if (raw.trim() === '') return 'Enter a postcode';
-  return isUkPostcode(raw) ? null : 'Enter a UK postcode, like EH6 5AA';
+  if (typeof postcode !== 'string' || !STORED_POSTCODE.test(postcode)) return null;
+  return { postcode, addressId: typeof addressId === 'string' ? addressId : null };
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { normalisePostcode } from '../../../domain/account-forms';
+import { normalisePostcode } from '../../../domain/postcode';
 import { buttonClass } from '../../components/button-styles';
 import { RadioGroup, SubmitButton, TextField } from '../../components/form-fields';
 import { asyncHandler } from '../../lib/async-handler';
 import type { SavedAddress } from '../account';
-import { postcodeMessage, type BookingPlace } from './booking-place';
+import type { BookingPlace } from './booking-place';
+import { postcodeMessage } from './place-rules';
 
 // The question "where will the treatment be?": a postcode typed in, or, for a customer with saved
 // addresses, one of them (its postcode is what the times are checked for). The browser checks the

@@ -1,4 +1,4 @@
-import { normalisePostcode } from '../../../domain/account-forms';
+import { normalisePostcode } from '../../../domain/postcode';
 import { isApiError } from '../../lib/api';
 import type { BookingPlace } from './booking-place';
 
