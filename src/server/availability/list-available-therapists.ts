@@ -45,20 +45,12 @@ export async function listAvailableTherapists(
   );
   const keep = availabilityWindow(nowMs, config);
   const place = placeOf(search.postcode);
-  const dayOf = (t: (typeof priced)[number]['therapist']) => ({
+  const days = priced.map(({ therapist: t }) => ({
     therapist: t,
     windows: clipToWindow(calendars.windows.get(t.id) ?? [], keep),
     bookings: calendars.bookings.get(t.id) ?? [],
-  });
-  const judge =
-    place &&
-    (await travelJudgeFor(
-      ctx,
-      place,
-      priced.map((p) => dayOf(p.therapist)),
-      nowMs,
-      log,
-    ));
+  }));
+  const judge = place && (await travelJudgeFor(ctx, place, days, nowMs, log));
   if (judge)
     refuseUncovered(
       judge,
@@ -67,8 +59,8 @@ export async function listAvailableTherapists(
 
   const result: AvailableTherapistsAnswer['therapists'] = [];
   let outOfReachCount = 0;
-  for (const { therapist: t, total } of priced) {
-    const therapistDay = dayOf(t);
+  for (const [i, { therapist: t, total }] of priced.entries()) {
+    const therapistDay = days[i] ?? { therapist: t, windows: [], bookings: [] };
     const free = total.meetsMinimumSpend
       ? computeSlots({
           windows: therapistDay.windows,

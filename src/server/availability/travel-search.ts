@@ -112,7 +112,9 @@ export async function travelJudgeFor(
 ): Promise<TravelJudge> {
   const here = place.district;
   const needs: JourneyNeed[] = [];
-  for (const { therapist, bookings } of days) {
+  // Without a routing engine every journey is estimated on the spot: nothing to gather.
+  const gather = ctx.config.travel.timeUrl !== null;
+  for (const { therapist, bookings } of gather ? days : []) {
     const { home, mode } = therapist.travel;
     if (home !== null) needs.push({ from: home, to: here, mode, departAt: now });
     for (const b of bookings) {
