@@ -13,9 +13,14 @@ export const BENCH_TREATMENT = 'bench-massage-60';
 const THERAPISTS = 500;
 const DAYS = 14;
 const WINDOW_START_HOUR_UTC = 8;
-/** 08:00–20:00 UTC; 75-minute bookings (60 + 15 buffer) fit 9 times. */
-const SLOTS_PER_DAY = 9;
 const BOOKING_MINUTES = 75;
+/**
+ * Every customer is at EH1 1AA, and a journey inside one district comes to 30 minutes by car
+ * (docs/decisions/0077): a therapist's bookings start 75 + 30 minutes apart, or the hold would
+ * refuse them as unreachable. 08:00–20:00 UTC holds 7 of them a day.
+ */
+const SLOT_SPACING_MINUTES = BOOKING_MINUTES + 30;
+const SLOTS_PER_DAY = 7;
 
 export interface BookingBenchData {
   document: CatalogueDocumentInput;
@@ -54,7 +59,10 @@ export function bookingBenchData(now: number): BookingBenchData {
   for (let d = 0; d < DAYS; d++) {
     for (let s = 0; s < SLOTS_PER_DAY; s++) {
       const start =
-        firstDay + d * DAY_MS + WINDOW_START_HOUR_UTC * 3_600_000 + s * BOOKING_MINUTES * 60_000;
+        firstDay +
+        d * DAY_MS +
+        WINDOW_START_HOUR_UTC * 3_600_000 +
+        s * SLOT_SPACING_MINUTES * 60_000;
       for (let t = 0; t < THERAPISTS; t++) {
         slots.push({ therapistId: therapistId(t), startsAt: new Date(start).toISOString() });
       }
