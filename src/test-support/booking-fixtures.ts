@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { HeldBooking } from '../contract/booking';
-import type { DatabaseKind, Db } from '../server/db/client';
+import { openDatabase, type Database, type DatabaseKind, type Db } from '../server/db/client';
 import { importCatalogue } from '../server/catalogue/import-catalogue';
 import { address, WALLET_KINDS, walletEntry } from '../server/db/schema';
 import { buildTestApp } from './test-app';
@@ -123,6 +123,34 @@ export async function setUpBookingTest(
     now: clock.now,
   });
   return { database, app, clock };
+}
+
+/** A second instance of the app on the test's PostgreSQL database. */
+export interface SecondInstance {
+  database: Database;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * A second instance of the app on the same PostgreSQL database: its own process state and its
+ * own connection pool, as another server would have. Null on PGlite, which one process owns.
+ */
+export async function secondInstance(env: BookingTestEnv): Promise<SecondInstance | null> {
+  if (!env.database.url) return null;
+  const database = await openDatabase({ kind: 'postgres', url: env.database.url });
+  const app = await buildTestApp(database, {
+    env: { AVAILABILITY_CACHE_SECONDS: '0' },
+    now: env.clock.now,
+  });
+  return {
+    database,
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 export interface BookingCustomer extends TestCustomer {

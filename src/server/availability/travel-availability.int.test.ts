@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableTherapistsAnswer, therapistsWithSlotInstants } from '../../contract/availability';
-import { openDatabase, type Database } from '../db/client';
 import { address, booking } from '../db/schema';
-import { buildTestApp } from '../../test-support/test-app';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
@@ -11,10 +9,12 @@ import {
   holdOk,
   holdRequest,
   newCustomer,
+  secondInstance,
   setUpBookingTest,
   testCatalogue,
   type BookingCustomer,
   type BookingTestEnv,
+  type SecondInstance,
 } from '../../test-support/booking-fixtures';
 import { and, eq, inArray } from 'drizzle-orm';
 
@@ -52,23 +52,14 @@ const minutesOf = (slots: string[]) => slots.map((s) => s.slice(11, 16));
 for (const kind of testDatabaseKinds('every')) {
   describe(`travel-aware availability on ${kind}`, () => {
     let env: BookingTestEnv;
-    let second: { database: Database; app: FastifyInstance } | null = null;
+    let second: SecondInstance | null = null;
 
     beforeAll(async () => {
       env = await setUpBookingTest(kind, { catalogue });
-      if (kind === 'postgres' && env.database.url) {
-        // A second instance: its own process state and its own pool, one database.
-        const database = await openDatabase({ kind: 'postgres', url: env.database.url });
-        const app = await buildTestApp(database, {
-          env: { AVAILABILITY_CACHE_SECONDS: '0' },
-          now: env.clock.now,
-        });
-        second = { database, app };
-      }
+      second = await secondInstance(env);
     });
     afterAll(async () => {
-      await second?.app.close();
-      await second?.database.close();
+      await second?.close();
       await env.app.close();
       await env.database.destroy();
     });

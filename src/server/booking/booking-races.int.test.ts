@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
 import { CatalogueCache } from '../availability/catalogue-cache';
 import { AvailabilityCache } from '../availability/availability-cache';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { booking, emailOutbox, payment, walletEntry } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { DemoPaymentProvider } from '../payments/demo-provider';
-import { buildTestApp } from '../../test-support/test-app';
 import { testConfig } from '../../test-support/test-config';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import {
@@ -19,10 +18,12 @@ import {
   holdRequest,
   newCustomer,
   payRequest,
+  secondInstance,
   setUpBookingTest,
   withCard,
   type BookingCustomer,
   type BookingTestEnv,
+  type SecondInstance,
 } from '../../test-support/booking-fixtures';
 import { sweepExpiredHolds } from './expire-holds';
 import { localDiskStorage } from '../media/media-storage';
@@ -71,24 +72,15 @@ for (const kind of testDatabaseKinds('every')) {
   describe(`bookings under concurrency on ${kind}`, () => {
     let env: BookingTestEnv;
     let crowd: BookingCustomer[];
-    let second: { database: Database; app: FastifyInstance } | null = null;
+    let second: SecondInstance | null = null;
 
     beforeAll(async () => {
       env = await setUpBookingTest(kind);
       crowd = await customers(env, kind === 'postgres' ? 50 : 2);
-      if (kind === 'postgres' && env.database.url) {
-        // A second instance of the app: its own process state and its own connection pool.
-        const database = await openDatabase({ kind: 'postgres', url: env.database.url });
-        const app = await buildTestApp(database, {
-          env: { AVAILABILITY_CACHE_SECONDS: '0' },
-          now: env.clock.now,
-        });
-        second = { database, app };
-      }
+      if (kind === 'postgres') second = await secondInstance(env);
     });
     afterAll(async () => {
-      await second?.app.close();
-      await second?.database.close();
+      await second?.close();
       await env.app.close();
       await env.database.destroy();
     });
