@@ -64,6 +64,12 @@ for (const kind of testDatabaseKinds('every')) {
       await env.database.destroy();
     });
 
+    const confirm = (id: string) =>
+      env.database.db
+        .update(booking)
+        .set({ status: 'confirmed', holdExpiresAt: null })
+        .where(eq(booking.id, id));
+
     const annaSlots = async (date: string, postcode?: string) => {
       const pc = postcode ? `&postcode=${encodeURIComponent(postcode)}` : '';
       const res = await env.app.inject({
@@ -120,7 +126,9 @@ for (const kind of testDatabaseKinds('every')) {
       const day = '2026-11-26';
       const leith = await customerAt(env, 'EH6 7XY');
       const queensferry = await customerAt(env, FAR);
-      await holdOk(env.app, leith, { startsAt: at(day, '10:00') });
+      const first = await holdOk(env.app, leith, { startsAt: at(day, '10:00') });
+      // Paid (without the payment round trip): the journey after it is one the therapist makes.
+      await confirm(first.id);
       const res = await holdRequest(env.app, queensferry, { startsAt: at(day, '11:30') });
       expect(res.statusCode, res.body).toBe(409);
       const problem = res.json<{ code: string; detail: string; nearestTimes: string[] }>();
@@ -146,6 +154,28 @@ for (const kind of testDatabaseKinds('every')) {
       });
     });
 
+    it('refuses a hold for a therapist who does not travel there, or an address of an unknown district', async () => {
+      const leith = await customerAt(env, 'EH6 7XY');
+      const away = await holdRequest(env.app, leith, {
+        city: 'othercity',
+        therapistId: 't-bo',
+        startsAt: at('2026-11-25', '10:00'),
+      });
+      expect(away.statusCode, away.body).toBe(422);
+      expect(away.json()).toMatchObject({
+        code: 'therapist_unavailable',
+        detail: 'Bo does not travel to EH6. Please choose another therapist.',
+      });
+      // A valid shape, but no such district: nothing to time the journeys by.
+      const nowhere = await customerAt(env, 'EH60 1AA');
+      const unknown = await holdRequest(env.app, nowhere, { startsAt: at('2026-11-25', '14:00') });
+      expect(unknown.statusCode, unknown.body).toBe(422);
+      expect(unknown.json()).toMatchObject({
+        code: 'unknown_postcode_district',
+        errors: [{ field: 'body.addressId' }],
+      });
+    });
+
     it('re-checks travel when a booking is moved', async () => {
       const day = '2026-11-27';
       const leith = await customerAt(env, 'EH6 7XY');
@@ -153,10 +183,7 @@ for (const kind of testDatabaseKinds('every')) {
       await holdOk(env.app, leith, { startsAt: at(day, '10:00') });
       const held = await holdOk(env.app, queensferry, { startsAt: at(day, '14:00') });
       // Confirmed without a payment round trip: only the move is under test here.
-      await env.database.db
-        .update(booking)
-        .set({ status: 'confirmed', holdExpiresAt: null })
-        .where(eq(booking.id, held.id));
+      await confirm(held.id);
       const move = (startsAt: string) =>
         env.app.inject({
           method: 'POST',

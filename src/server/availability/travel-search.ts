@@ -20,15 +20,22 @@ export interface TravelPlace {
   district: District;
 }
 
-/** The place of a search's postcode; a district we have no centroid for is a 422. */
-export function placeOf(postcode: string | undefined): TravelPlace | null {
+/**
+ * The place of a postcode; a district we have no centroid for is a 422 naming `field`, where the
+ * postcode came from (a search's query, a hold's saved address); null when the request did not
+ * name it (a booking moved keeps its address).
+ */
+export function placeOf(
+  postcode: string | undefined,
+  field: string | null = 'query.postcode',
+): TravelPlace | null {
   if (postcode === undefined) return null;
   const district = postcodeDistrict(postcode);
   if (district === null || !centroidOf(district)) {
     const detail = `We do not know the postcode district ${district ?? postcode}. Please check the postcode.`;
     throw new HttpProblem(422, detail, {
       code: 'unknown_postcode_district',
-      errors: [{ field: 'query.postcode', message: detail }],
+      ...(field === null ? {} : { errors: [{ field, message: detail }] }),
     });
   }
   return { postcode, district };

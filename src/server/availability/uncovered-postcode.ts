@@ -7,6 +7,8 @@ import type { TravelJudge } from './travel-search';
 // A postcode no therapist travels to gets words naming where they do travel, never an empty page
 // (docs/decisions/0077). Worked out only on this path: it looks at every district in the table.
 
+const BOTH = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
 /** "EH6" → ["EH", 6]; districts with a letter after the number ("W1A") sort after the plain one. */
 function parts(district: District): [string, number, string] {
   const match = /^([A-Z]+)(\d+)([A-Z]?)$/.exec(district);
@@ -35,10 +37,7 @@ export function describeDistricts(districts: Iterable<District>): string {
     }
     runs.push([d, d]);
   }
-  const words = runs.map(([first, last]) => (first === last ? first : `${first}–${last}`));
-  return words.length <= 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+  return BOTH.format(runs.map(([first, last]) => (first === last ? first : `${first}–${last}`)));
 }
 
 /** The districts one therapist travels to: their list, or every district their longest journey reaches. */

@@ -208,11 +208,12 @@ export async function holdBooking(
       therapist,
       startsAt: startsAt.getTime(),
       durationMinutes: total.totalDurationMinutes,
-      movingBookingId: null,
+      movingInterval: null,
       config,
       now,
     },
     log,
+    'body.addressId',
     facts.slotSpans
       .filter((span) => span.kind === 'booking')
       .map((span) => ({

@@ -111,11 +111,12 @@ export async function rescheduleBooking(
             therapist,
             startsAt: newStart.getTime(),
             durationMinutes: b.totalDurationMinutes,
-            movingBookingId: b.id,
+            movingInterval: { start: b.during.start.getTime(), end: b.during.end.getTime() },
             config,
             now,
           },
           log,
+          null,
         );
 
   const during = {

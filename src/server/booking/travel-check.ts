@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
 import { DAY_MS, MINUTE_MS, type RulesConfig } from '../../domain/constants';
 import { firstNameOf, formatUkTime } from '../../domain/format';
@@ -9,11 +8,10 @@ import type { Interval } from '../../domain/types';
 import { ukDateOf, ukDayInterval } from '../../domain/uk-time';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { blockingStatus, overlapsSeconds } from '../db/overlaps';
 import { queryRows } from '../db/query-rows';
 import type { WarnLog } from '../db/warn-log';
 import { HttpProblem } from '../http/problem';
-import type { BookingTherapist } from '../availability/slot-check';
+import { slotSpansQuery, type BookingTherapist, type SlotSpan } from '../availability/slot-check';
 import { placeOf, travelJudgeFor, type TravelJudge } from '../availability/travel-search';
 
 // The hold and the reschedule re-check travel with the booking address's postcode, under a lock
@@ -21,6 +19,8 @@ import { placeOf, travelJudgeFor, type TravelJudge } from '../availability/trave
 // are each reachable alone, and the exclusion constraint, which sees only overlaps, would let
 // both in. The journeys are planned before the lock (a routing engine is a network call); the
 // therapist's day is read again under it.
+
+const EITHER = new Intl.ListFormat('en-GB', { type: 'disjunction' });
 
 /** Taken by every use case that adds or moves a booking of this therapist, before any row lock. */
 export const travelLockName = (therapistId: string) => `therapist-travel:${therapistId}`;
@@ -30,47 +30,37 @@ export interface TravelCheck {
   therapist: BookingTherapist;
   startsAt: number;
   durationMinutes: number;
-  /** The booking being moved: it does not count as being in the way of itself. */
-  movingBookingId: string | null;
+  /** The time of the booking being moved: it is not in the way of itself. */
+  movingInterval: Interval | null;
   config: RulesConfig;
   now: Date;
 }
 
-interface SpanRow {
-  kind: 'window' | 'booking';
-  start_ms: number;
-  end_ms: number;
-  district: string | null;
-}
-
-/** The therapist's windows and blocking bookings (with places) within a day either side. */
+/**
+ * The therapist's windows and blocking bookings (with places) within a day either side: the spans
+ * the slot check reads, over a wider range, less the booking being moved.
+ */
 async function readDay(db: Db, check: Omit<TravelCheck, 'judge'>) {
   const range = {
     startS: (check.startsAt - DAY_MS) / 1000,
     endS: (check.startsAt + DAY_MS) / 1000,
   };
-  const overlapping = overlapsSeconds(range);
-  const span = sql`extract(epoch from lower(during))::float8 * 1000 as start_ms,
-                   extract(epoch from upper(during))::float8 * 1000 as end_ms`;
-  const rows = await queryRows<SpanRow>(
+  const rows = await queryRows<SlotSpan>(
     db,
-    sql`select 'window' as kind, ${span}, null as district from availability
-        where therapist_id = ${check.therapist.id} and ${overlapping}
-        union all
-        select 'booking' as kind, ${span}, district from booking
-        where therapist_id = ${check.therapist.id} and ${overlapping} and ${blockingStatus}
-          and (status = 'confirmed' or hold_expires_at > ${check.now.toISOString()}::timestamptz)
-          and id is distinct from ${check.movingBookingId}::uuid`,
+    slotSpansQuery(check.therapist.id, range, check.now.toISOString()),
   );
+  const moving = check.movingInterval;
   const windows: Interval[] = [];
   const bookings: PlacedBooking[] = [];
   for (const r of rows) {
     const start = Number(r.start_ms);
     const end = Number(r.end_ms);
     if (r.kind === 'window') windows.push({ start, end });
-    else bookings.push({ start, end, district: r.district });
+    // Two active bookings of one therapist never share a time: this one is the booking moved.
+    else if (!(moving && start === moving.start && end === moving.end))
+      bookings.push({ start, end, district: r.district });
   }
-  windows.sort((a, b) => a.start - b.start);
+  windows.sort((x, y) => x.start - y.start);
   return { therapist: check.therapist, windows, bookings };
 }
 
@@ -83,10 +73,12 @@ export async function prepareTravelCheck(
   postcode: string,
   ask: Omit<TravelCheck, 'judge'>,
   log: WarnLog,
+  /** Where the address came from in the request, for a 422 about its postcode; null: nowhere. */
+  field: string | null,
   /** The therapist's bookings around the time when already read (a day either side). */
   bookingsRead?: readonly PlacedBooking[],
 ): Promise<TravelCheck> {
-  const place = placeOf(postcode);
+  const place = placeOf(postcode, field);
   if (!place) throw new Error('a saved address always has a postcode');
   const bookings = bookingsRead ?? (await readDay(ctx.db, ask)).bookings;
   const judge = await travelJudgeFor(
@@ -133,15 +125,9 @@ export async function confirmReachable(tx: Db, check: TravelCheck): Promise<void
   const detail =
     times.length === 0
       ? `${name} can no longer reach you in time for ${at}, and has no other time that day that works with their other appointments. Please choose another day or therapist.`
-      : `${name} can no longer reach you in time for ${at} because of their other appointments. The nearest times that work are ${listOf(times)}.`;
+      : `${name} can no longer reach you in time for ${at} because of their other appointments. The nearest times that work are ${EITHER.format(times)}.`;
   throw new HttpProblem(409, detail, {
     code: 'slot_unreachable',
     extensions: { nearestTimes: nearest.map((t) => new Date(t).toISOString()) },
   });
-}
-
-function listOf(words: string[]): string {
-  return words.length <= 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
