@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import { UK_TIME_ZONE } from '../src/domain/constants';
+import { localToInstant } from '../src/domain/uk-time';
 
 // Helpers for the booking specs. Each test gets a city of its own with its own therapists and
 // availability, so the slots one test books are never the ones another test expects to be free.
@@ -211,22 +213,7 @@ export async function setInvoiceArrangement(request: APIRequestContext, email: s
 
 /** The instant a UK wall-clock time ("09:45") happens on a UK day, whatever the clocks say. */
 export function ukInstant(date: string, time: string): string {
-  const guess = Date.parse(`${date}T${time}:00Z`);
-  // The UK wall clock at the guessed instant, read as if it were UTC, is off by the UK offset.
-  const wall = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(guess);
-  const part = (type: string) => wall.find((p) => p.type === type)?.value ?? '';
-  const asUtc = Date.parse(
-    `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`,
-  );
-  return new Date(guess - (asUtc - guess)).toISOString();
+  return new Date(localToInstant(Date.parse(`${date}T${time}:00Z`), UK_TIME_ZONE)).toISOString();
 }
 
 export interface TravelWorld {

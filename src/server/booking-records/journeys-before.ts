@@ -41,11 +41,12 @@ export async function journeysBefore(
           p.district as prev_district, p.end_ms as prev_end_ms
         from booking b
         join therapist t on t.id = b.therapist_id
+        -- The booking before: one that is taking place, not a hold that may never be paid.
         left join lateral (
           select p.district, extract(epoch from upper(p.during))::float8 * 1000 as end_ms
           from booking p
           where p.therapist_id = b.therapist_id and p.id <> b.id
-            and p.status in ('held', 'requires_action', 'confirmed', 'completed')
+            and p.status in ('confirmed', 'completed')
             and upper(p.during) <= b.starts_at
           order by upper(p.during) desc limit 1) p on true
         where b.id = any(${sql.param([...bookingIds])}::uuid[])`,
