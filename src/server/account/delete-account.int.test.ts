@@ -413,6 +413,37 @@ for (const kind of testDatabaseKinds('every')) {
       const left = await db.select({ status: providerTask.status }).from(providerTask);
       expect(left.every((t) => t.status === 'done')).toBe(true);
 
+      // One message still goes to her: the deletion confirmation, telling her of the refund of
+      // the booking she cancelled (its own email was withdrawn with the rest of her mail). It is
+      // the only place her address is left, and only until it has been sent.
+      expect(await whereFound(db, traces(zelda))).toEqual(['email_outbox.to_address']);
+      const goodbyeServer = await startTestSmtpServer();
+      try {
+        const worker = createMailWorker({
+          db,
+          smtpUrl: goodbyeServer.url,
+          from: 'Glow at Home <bookings@glow.test>',
+          messageIdDomain: 'glow.test',
+          company: DEMO_COMPANY,
+          log: { warn: () => undefined, error: () => undefined },
+        });
+        expect(await worker.runOnce()).toBe(1);
+        await worker.stop();
+        const goodbye = await goodbyeServer.waitFor(zelda.email, /has been deleted/);
+        const [cancelled] = await db
+          .select({ reference: booking.reference })
+          .from(booking)
+          .where(eq(booking.id, upcoming.id));
+        expect(goodbye.decoded).toContain('Refunds on their way:');
+        // Quoted-printable: the pound sign arrives as its UTF-8 bytes.
+        expect(goodbye.decoded).toMatch(
+          new RegExp(`Booking ${cancelled?.reference}: \\S+10\\.00 back to Visa ending 4242`),
+        );
+        expect(goodbyeServer.messages).toHaveLength(1);
+      } finally {
+        await goodbyeServer.close();
+      }
+
       expect(await whereFound(db, traces(zelda))).toEqual([]);
       // Her friend's name and address were her words too.
       expect(await whereFound(db, ['una giftwright', `una.giftwright.${suffix}`])).toEqual([]);
@@ -442,7 +473,7 @@ for (const kind of testDatabaseKinds('every')) {
       const where = { town: 'Test City', postcodeDistrict: 'EH3' };
       expect(kept).toEqual([
         { id: past.id, status: 'confirmed', address: where },
-        { id: dropped.id, status: 'cancelled', address: where },
+        { id: dropped.id, status: 'expired', address: where },
         { id: upcoming.id, status: 'cancelled', address: where },
       ]);
       const payments = await db

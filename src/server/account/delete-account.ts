@@ -1,11 +1,14 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/auth';
 import type { Db } from '../db/client';
-import { account, booking } from '../db/schema';
+import { deletedEmail, isDeletedEmail } from '../db/deleted-account';
+import { account, booking, user } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
 import { badRequest, conflict } from '../http/problem';
 import { enqueueProviderTask, type ProviderTask } from '../payments/provider-tasks';
 import { giftCardAwaitingDelivery } from '../gift-cards/erase-gift-card-data';
 import { sendDateWords } from '../gift-cards/gift-card-emails';
+import { accountDeletedEmail, refundsOnTheirWay } from './account-deleted-email';
 import { erasePersonalData, type ErasedAccount } from './erase-personal-data';
 import type { DeleteAccountInput } from '../../contract/me';
 
@@ -69,12 +72,25 @@ export async function deleteAccount(
           : 'A gift card you bought is being sent right now. Please try again in a few minutes.',
       );
     }
-    // Unpaid holds simply lapse now rather than in ten minutes.
+    // Unpaid holds simply lapse now rather than in ten minutes: never paid, so no cancellation.
     await tx
       .update(booking)
-      .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null })
+      .set({ status: 'expired', updatedAt: now, holdExpiresAt: null })
       .where(and(eq(booking.customerId, userId), eq(booking.status, 'held')));
+    // Read before the erasure: the deletion confirmation goes to them, by name, with the refunds
+    // still on their way (their cancellation emails, if still queued, go with the rest of their mail).
+    const [person] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, userId));
+    const refunds = await refundsOnTheirWay(tx, userId, now);
     const erased = await erasePersonalData(tx, userId, now);
+    if (person && !isDeletedEmail(person.email)) {
+      await enqueueMail(
+        tx,
+        accountDeletedEmail({ userId, ...person }, refunds, deletedEmail(userId)),
+      );
+    }
     // The provider forgets them too: queued with the erasure, made after it commits, retried
     // until done. Deleting a Stripe customer detaches its cards; detaching each one as well
     // covers cards kept without a customer.

@@ -212,8 +212,20 @@ async function erasePayments(tx: Db, userId: string, now: Date) {
     .where(theirPayments(userId));
 }
 
-/** The record that a message was sent stays; to whom, and what it said, goes. */
+/**
+ * The record that a message was sent stays; to whom, and what it said, goes. A message a mail
+ * worker is sending at this moment (claimed, lease running) may already be with the mail server:
+ * it is left for the worker to settle, which then erases it the same way (erase_once_sent_as), so
+ * the outbox never says "failed" of a message that went, nor keeps one that did.
+ */
 async function eraseMail(tx: Db, userId: string, email: string) {
+  const theirs = sql`lower(${emailOutbox.toAddress}) = ${email}`;
+  // Never null (an unclaimed row's lease is), so "not inFlight" holds for every other row.
+  const inFlight = sql`(${emailOutbox.status} = 'pending' and coalesce(${emailOutbox.claimedUntil} > now(), false))`;
+  await tx
+    .update(emailOutbox)
+    .set({ eraseOnceSentAs: deletedEmail(userId) })
+    .where(and(theirs, inFlight));
   await tx
     .update(emailOutbox)
     .set({
@@ -223,8 +235,9 @@ async function eraseMail(tx: Db, userId: string, email: string) {
       attachments: null,
       // An SMTP error quotes the recipient.
       error: null,
-      // Emptied, a message still waiting must not go out (to the placeholder) after all.
+      // Emptied, a message still waiting must not go out (to the placeholder) after all: the
+      // deletion confirmation tells them what it would have (account-deleted-email.ts).
       status: sql`case when ${emailOutbox.status} = 'pending' then 'failed' else ${emailOutbox.status} end`,
     })
-    .where(sql`lower(${emailOutbox.toAddress}) = ${email}`);
+    .where(and(theirs, sql`not ${inFlight}`));
 }

@@ -1,8 +1,10 @@
-import { escapeHtml } from '../mail/escape-html';
+import { createElement } from 'react';
 import type { MailMessage } from '../mail/mailer';
+import { LinkEmail } from '../mail/templates/link-email';
+import { renderEmail } from '../mail/templates/render';
 
-// The three messages the sign-in flows send. Plain text first (every client shows it), with a
-// simple HTML twin; links are the only thing a customer needs to act on.
+// The messages the sign-in flows send. Plain text first (every client shows it), with a branded
+// HTML twin saying the same words; links are the only thing a customer needs to act on.
 
 const BRAND = 'Glow at Home';
 
@@ -18,10 +20,7 @@ function linkMail(
     to,
     subject,
     text: `${intro}\n\n${action}: ${url}\n\n${outro}\n\n${BRAND}`,
-    html:
-      `<p>${escapeHtml(intro)}</p>` +
-      `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
-      `<p>${escapeHtml(outro)}</p><p>${BRAND}</p>`,
+    html: renderEmail(createElement(LinkEmail, { subject, intro, action, url, outro })),
   };
 }
 

@@ -46,6 +46,7 @@ export async function completePastBookings(
         tx,
         ids.map((r) => r.id),
         at,
+        { publicUrl: ctx.config.publicUrl },
       );
       await enqueueBookingWebhooks(
         ctx,

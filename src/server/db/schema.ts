@@ -881,6 +881,12 @@ export const emailOutbox = pgTable(
     claimedUntil: ts('claimed_until'),
     /** Who holds the lease, so a worker whose lease ran out cannot settle another's claim. */
     claimToken: uuid('claim_token'),
+    /**
+     * Mail to an account being erased that still has to go (its deletion confirmation): once it
+     * is sent or given up on, its recipient becomes this placeholder and its contents go, like
+     * the rest of the erased account's mail (docs/decisions/0079).
+     */
+    eraseOnceSentAs: text('erase_once_sent_as'),
   },
   (t) => [
     uniqueIndex('email_outbox_dedupe_key_unique').on(t.dedupeKey),

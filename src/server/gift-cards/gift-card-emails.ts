@@ -1,6 +1,14 @@
+import { createElement } from 'react';
 import { firstNameOf, formatPence } from '../../domain/format';
+import {
+  GiftCardDelivery,
+  GiftCardReceipt,
+  type GiftCardDeliveryProps,
+  type GiftCardReceiptProps,
+} from '../mail/templates/gift-card-emails';
+import { renderEmail } from '../mail/templates/render';
 
-// The two emails of a gift card, plain text like the booking emails. The subjects are generic on
+// The two emails of a gift card, plain text with an HTML twin like the booking emails. The subjects are generic on
 // purpose: an erased account's mail keeps its subject (docs/decisions/0019), so no name goes there.
 
 export const DELIVERY_SUBJECT = 'You have been sent a Glow at Home gift card';
@@ -32,24 +40,44 @@ export interface DeliveryEmail {
   publicUrl: string;
 }
 
+function deliveryContent(e: DeliveryEmail): GiftCardDeliveryProps {
+  return {
+    subject: DELIVERY_SUBJECT,
+    greeting: `Hello ${e.recipientName},`,
+    headline: `${firstNameOf(e.buyerName)} has sent you a ${SITE_NAME} gift card worth ${formatPence(e.amountPence)}.`,
+    message: e.message ? `Their message: “${e.message}”` : null,
+    codeLabel: 'Your gift card code',
+    code: e.code,
+    howTo: 'To use it, sign in or create an account and enter the code in your wallet:',
+    walletUrl: `${e.publicUrl}/account/wallet`,
+    whereItGoes:
+      'The whole amount goes into your wallet and comes off your treatments at checkout.',
+    keepSafe: 'The code works once. Keep it safe: whoever has it can redeem it.',
+  };
+}
+
 export function deliveryText(e: DeliveryEmail): string {
-  const from = firstNameOf(e.buyerName);
+  const c = deliveryContent(e);
   return [
-    `Hello ${e.recipientName},`,
+    c.greeting,
     '',
-    `${from} has sent you a ${SITE_NAME} gift card worth ${formatPence(e.amountPence)}.`,
-    ...(e.message ? ['', `Their message: “${e.message}”`] : []),
+    c.headline,
+    ...(c.message ? ['', c.message] : []),
     '',
-    `Your gift card code: ${e.code}`,
+    `${c.codeLabel}: ${c.code}`,
     '',
-    `To use it, sign in or create an account and enter the code in your wallet:`,
-    `${e.publicUrl}/account/wallet`,
-    'The whole amount goes into your wallet and comes off your treatments at checkout.',
+    c.howTo,
+    c.walletUrl,
+    c.whereItGoes,
     '',
-    'The code works once. Keep it safe: whoever has it can redeem it.',
+    c.keepSafe,
     '',
     SITE_NAME,
   ].join('\n');
+}
+
+export function deliveryHtml(e: DeliveryEmail): string {
+  return renderEmail(createElement(GiftCardDelivery, deliveryContent(e)));
 }
 
 export interface ReceiptEmail {
@@ -63,18 +91,37 @@ export interface ReceiptEmail {
   publicUrl: string;
 }
 
-export function receiptText(e: ReceiptEmail): string {
-  return [
-    `Hello ${firstNameOf(e.buyerName)},`,
-    '',
-    `Thank you for your ${formatPence(e.amountPence)} gift card for ${e.recipientName}.`,
-    e.sendsNow
+function receiptContent(e: ReceiptEmail): GiftCardReceiptProps {
+  return {
+    subject: RECEIPT_SUBJECT,
+    greeting: `Hello ${firstNameOf(e.buyerName)},`,
+    thanks: `Thank you for your ${formatPence(e.amountPence)} gift card for ${e.recipientName}.`,
+    when: e.sendsNow
       ? `We are emailing it to ${e.recipientEmail} now.`
       : `We will email it to ${e.recipientEmail} on ${sendDateWords(e.sendOn)}, in the morning.`,
-    `Its code ends in ${e.codeLast4}; only ${e.recipientName} receives the whole code.`,
+    codeNote: `Its code ends in ${e.codeLast4}; only ${e.recipientName} receives the whole code.`,
+    amount: formatPence(e.amountPence),
+    recipient: `${e.recipientName} (${e.recipientEmail})`,
+    walletLabel: 'Your gift cards',
+    walletUrl: `${e.publicUrl}/account/wallet`,
+  };
+}
+
+export function receiptText(e: ReceiptEmail): string {
+  const c = receiptContent(e);
+  return [
+    c.greeting,
     '',
-    `Your gift cards: ${e.publicUrl}/account/wallet`,
+    c.thanks,
+    c.when,
+    c.codeNote,
+    '',
+    `${c.walletLabel}: ${c.walletUrl}`,
     '',
     SITE_NAME,
   ].join('\n');
+}
+
+export function receiptHtml(e: ReceiptEmail): string {
+  return renderEmail(createElement(GiftCardReceipt, receiptContent(e)));
 }

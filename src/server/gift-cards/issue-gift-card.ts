@@ -4,7 +4,16 @@ import type { Db } from '../db/client';
 import { giftCard, user } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { newGiftCardCode } from './gift-card-code';
-import { DELIVERY_SUBJECT, RECEIPT_SUBJECT, deliveryText, receiptText } from './gift-card-emails';
+import {
+  DELIVERY_SUBJECT,
+  RECEIPT_SUBJECT,
+  deliveryHtml,
+  deliveryText,
+  receiptHtml,
+  receiptText,
+  type DeliveryEmail,
+  type ReceiptEmail,
+} from './gift-card-emails';
 import { deliveryMailKey, receiptMailKey, type GiftCardRow } from './gift-card-db';
 
 /**
@@ -43,34 +52,38 @@ export async function issueGiftCard(
     throw new Error(`gift card ${card.id} has no buyer or recipient to write to`);
   const { publicUrl } = ctx.config;
   const sendsNow = card.deliverAt.getTime() <= now.getTime();
+  const delivery: DeliveryEmail = {
+    recipientName: card.recipientName,
+    buyerName: buyer.name,
+    amountPence: card.amountPence,
+    message: card.message,
+    code: code.code,
+    publicUrl,
+  };
   await enqueueMail(tx, {
     to: card.recipientEmail,
     subject: DELIVERY_SUBJECT,
-    text: deliveryText({
-      recipientName: card.recipientName,
-      buyerName: buyer.name,
-      amountPence: card.amountPence,
-      message: card.message,
-      code: code.code,
-      publicUrl,
-    }),
+    text: deliveryText(delivery),
+    html: deliveryHtml(delivery),
     dedupeKey: deliveryMailKey(card.id),
     // Due now: the database's now(), like any mail. Later: the day's 09:00, as an instant.
     ...(sendsNow ? {} : { notBefore: card.deliverAt }),
   });
+  const receipt: ReceiptEmail = {
+    buyerName: buyer.name,
+    recipientName: card.recipientName,
+    recipientEmail: card.recipientEmail,
+    amountPence: card.amountPence,
+    sendOn: card.sendOn,
+    sendsNow,
+    codeLast4: code.last4,
+    publicUrl,
+  };
   await enqueueMail(tx, {
     to: buyer.email,
     subject: RECEIPT_SUBJECT,
-    text: receiptText({
-      buyerName: buyer.name,
-      recipientName: card.recipientName,
-      recipientEmail: card.recipientEmail,
-      amountPence: card.amountPence,
-      sendOn: card.sendOn,
-      sendsNow,
-      codeLast4: code.last4,
-      publicUrl,
-    }),
+    text: receiptText(receipt),
+    html: receiptHtml(receipt),
     dedupeKey: receiptMailKey(card.id),
   });
 }

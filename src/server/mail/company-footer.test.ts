@@ -21,7 +21,7 @@ describe('withCompanyFooter', () => {
     );
     expect(html).toMatch(/^<html><body><p>Hi<\/p><div [^>]+>.*<\/div><\/body><\/html>$/);
     expect(html).toContain('Glow &#38; Co &#60;Ltd&#62;');
-    expect(html).toContain('<a href="mailto:hello@glowathome.example">');
+    expect(html).toContain('<a href="mailto:hello@glowathome.example" style="color:#be185d">');
     expect(html).toContain('company number SC000000');
   });
 

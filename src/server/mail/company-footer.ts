@@ -5,6 +5,10 @@ import { escapeHtml } from './escape-html';
 // emails to carry, and how to reach a person. Added when the message is sent (and shown so by the
 // /dev/mail viewer), so a message queued before the details changed goes out with the new ones.
 
+/** Where a template (templates/layout.tsx) wants the footer: inside its card, under the message. */
+export const COMPANY_FOOTER_SLOT_ID = 'company-footer';
+const SLOT = `<div id="${COMPANY_FOOTER_SLOT_ID}"></div>`;
+
 interface MailBodies {
   text: string;
   html: string | null;
@@ -16,10 +20,10 @@ export function companyFooterText(company: CompanyDetails): string {
 
 function companyFooterHtml(company: CompanyDetails): string {
   const style =
-    'margin-top:24px;border-top:1px solid #e5dfe8;padding-top:12px;font-size:12px;color:#6b6470';
+    'margin-top:24px;border-top:1px solid #f1e4ea;padding-top:12px;font-size:13px;line-height:20px;color:#5a5260';
   return (
     `<div style="${style}"><p style="margin:0 0 4px">${escapeHtml(company.name)} · ` +
-    `<a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a> · ` +
+    `<a href="mailto:${escapeHtml(company.email)}" style="color:#be185d">${escapeHtml(company.email)}</a> · ` +
     `${escapeHtml(company.phone)}</p><p style="margin:0">${escapeHtml(registrationLine(company))}</p></div>`
   );
 }
@@ -28,6 +32,7 @@ export function withCompanyFooter(bodies: MailBodies, company: CompanyDetails): 
   const text = `${bodies.text.trimEnd()}\n\n${companyFooterText(company)}\n`;
   if (bodies.html === null) return { text, html: null };
   const footer = companyFooterHtml(company);
+  if (bodies.html.includes(SLOT)) return { text, html: bodies.html.replace(SLOT, () => footer) };
   const end = bodies.html.search(/<\/body>/i);
   const html =
     end === -1 ? bodies.html + footer : bodies.html.slice(0, end) + footer + bodies.html.slice(end);

@@ -118,6 +118,11 @@ function intro(s: ViewerSettings): string {
     : 'Every email the app has queued, newest first. SMTP_URL is not set, so nothing is sent: read sign-in links, password resets and booking confirmations here.';
 }
 
+/** The filter in words: any part of the address matches, so the page says so. */
+function toWords(to: string | null): string {
+  return to ? ` to an address containing “${escapeHtml(to)}”` : '';
+}
+
 export function renderOutboxList(
   messages: OutboxListItem[],
   options: ViewerSettings & { to: string | null; limit: number },
@@ -139,9 +144,9 @@ export function renderOutboxList(
     .join('\n');
   const table =
     messages.length === 0
-      ? `<p class="empty">No messages${options.to ? ` to ${escapeHtml(options.to)}` : ''} yet. Ask for a sign-in link or a password reset, or book an appointment, then refresh.</p>`
+      ? `<p class="empty">No messages${toWords(options.to)} yet. Ask for a sign-in link or a password reset, or book an appointment, then refresh.</p>`
       : `<table>
-<caption>${messages.length === options.limit ? `The newest ${options.limit}` : `${messages.length} message${messages.length === 1 ? '' : 's'}`}${options.to ? ` to ${escapeHtml(options.to)}` : ''}</caption>
+<caption>${messages.length === options.limit ? `The newest ${options.limit}` : `${messages.length} message${messages.length === 1 ? '' : 's'}`}${toWords(options.to)}</caption>
 <thead><tr><th scope="col">Queued</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${rows}
@@ -153,19 +158,30 @@ ${rows}
 <p>${escapeHtml(intro(options))}</p>
 <nav><a href="${VIEWER_PATH}${filter}">Refresh</a> <a href="/">Open the app</a></nav>
 <form method="get" action="${VIEWER_PATH}">
-<label for="to">Recipient</label>
-<input id="to" name="to" type="email" value="${escapeHtml(options.to ?? '')}">
+<label for="to">Recipient contains</label>
+<input id="to" name="to" type="text" autocomplete="off" spellcheck="false" value="${escapeHtml(options.to ?? '')}">
 <button type="submit">Show</button>${options.to ? ` <a href="${VIEWER_PATH}">Show all</a>` : ''}
 </form>`,
     table,
   );
 }
 
-/** The mail's HTML as a document of its own, for a sandboxed iframe's srcdoc. */
-function frameDocument(html: string): string {
+const BASE = '<base target="_blank">';
+
+/**
+ * The mail's HTML as a document of its own, for a sandboxed iframe's srcdoc: a complete document
+ * (every template's) as it is, so the frame shows its language, title and headings as a mail
+ * client would; a fragment inside a plain one.
+ */
+export function frameDocument(html: string): string {
   // <base target> makes every link open in a new tab: the sandbox lets only popups out, and
   // allow-popups-to-escape-sandbox gives that tab a normal origin, so a sign-in link works there.
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Email</title><base target="_blank"></head><body>${html}</body></html>`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head && /^\s*(<!doctype html>\s*)?<html[\s>]/i.test(html)) {
+    const at = head.index + head[0].length;
+    return html.slice(0, at) + BASE + html.slice(at);
+  }
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Email</title>${BASE}</head><body>${html}</body></html>`;
 }
 
 function formatBytes(text: string): string {
@@ -257,6 +273,7 @@ td:first-child { white-space: nowrap; }
   tr { padding: 0.5rem 0; border-bottom: 1px solid #e6dfe9; }
   td { padding: 0.1rem 0.5rem; border: 0; }
   input { min-width: 0; flex: 1; }
+  form label { flex-basis: 100%; }
 }
 .note { color: #5a5260; font-size: 0.875rem; }
 .status { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-size: 0.8rem; background: #eee8f0; }
@@ -265,7 +282,7 @@ td:first-child { white-space: nowrap; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0.75rem 0; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }
-iframe { width: 100%; height: 24rem; border: 1px solid #e6dfe9; border-radius: 0.5rem; background: #fff; resize: vertical; }
+iframe { width: 100%; height: 40rem; border: 1px solid #e6dfe9; border-radius: 0.5rem; background: #fff; resize: vertical; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #e6dfe9; border-radius: 0.5rem; padding: 1rem; font-size: 0.875rem; }
 .empty { padding: 1rem; background: #fff; border-radius: 0.5rem; }
 `;

@@ -63,7 +63,9 @@ export async function devMailRoutes(app: FastifyInstance, ctx: AppContext) {
           then jsonb_array_length(${emailOutbox.attachments}) else 0 end`.mapWith(Number),
       })
       .from(emailOutbox)
-      .where(to ? sql`lower(${emailOutbox.toAddress}) = lower(${to})` : undefined)
+      // "Contains", so part of an address finds it (a name, a test run's suffix); strpos treats
+      // what was typed as text, where LIKE would read % and _ in it as wildcards.
+      .where(to ? sql`strpos(lower(${emailOutbox.toAddress}), lower(${to})) > 0` : undefined)
       .orderBy(desc(emailOutbox.id))
       .limit(LIST_LIMIT);
     return html(reply, renderOutboxList(rows, { ...settings, to, limit: LIST_LIMIT }));

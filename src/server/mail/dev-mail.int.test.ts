@@ -164,6 +164,28 @@ for (const kind of testDatabaseKinds('one')) {
       );
     });
 
+    it('filters by any part of the recipient’s address, as it says', async () => {
+      const run = `f${Date.now()}`;
+      for (const to of [`ada.${run}@one.example`, `bo.${run}@two.example`]) {
+        await enqueueMail(env.database.db, { to, subject: `Hello ${to}`, text: 'Hi' });
+      }
+      const shown = async (to: string) =>
+        [
+          ...(await get(`/dev/mail?to=${encodeURIComponent(to)}`)).body.matchAll(
+            /<td>([^<]*@[^<]*)<\/td>/g,
+          ),
+        ].map(([, address]) => address);
+      expect(await shown(`ADA.${run}`)).toEqual([`ada.${run}@one.example`]);
+      expect(await shown(`${run}@`)).toEqual([`bo.${run}@two.example`, `ada.${run}@one.example`]);
+      // Typed text, not a pattern: % and _ match only themselves.
+      expect(await shown(`%${run}`)).toEqual([]);
+      const page = (await get(`/dev/mail?to=${run}`)).body;
+      expect(page).toContain(`2 messages to an address containing “${run}”`);
+      // A plain text box: the browser sends part of an address instead of refusing it.
+      expect(page).toContain('<label for="to">Recipient contains</label>');
+      expect(page).toMatch(/<input id="to" name="to" type="text"/);
+    });
+
     it('answers unknown messages and attachments with problem+json 404s', async () => {
       for (const url of [
         '/dev/mail/999999',

@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, user } from '../db/schema';
+import { deletedEmail } from '../db/deleted-account';
+import { erasePersonalData } from '../account/erase-personal-data';
 import { queryRows } from '../db/query-rows';
 import {
   createTestDatabase,
@@ -276,6 +278,38 @@ for (const kind of testDatabaseKinds('every')) {
       expect(await markMailSent(database.db, id ?? -1, first)).toBe(false);
       expect(await markMailSent(database.db, id ?? -1, second)).toBe(true);
       expect(await markMailSent(database.db, id ?? -1, second)).toBe(false);
+    });
+
+    it('settles mail to an account erased mid-send, then erases it; never tries a placeholder', async () => {
+      const userId = randomUUID();
+      const email = `erased.${userId}@example.com`;
+      await database.db.insert(user).values({ id: userId, name: 'Erin Erased', email });
+      const inFlight = await enqueueMail(database.db, mail(email));
+      const token = randomUUID();
+      await claimMail(database.db, { batchSize: 10, leaseMs: HOUR, token });
+      const waiting = await enqueueMail(database.db, mail(email));
+      await database.db.transaction((tx) => erasePersonalData(tx, userId, new Date()));
+
+      // The one a worker was sending is its to settle: it may already be with the mail server.
+      expect(await markMailSent(database.db, inFlight ?? -1, token)).toBe(true);
+      const gone = {
+        toAddress: deletedEmail(userId),
+        textBody: '',
+        htmlBody: null,
+        eraseOnceSentAs: null,
+      };
+      expect(await rowOf(inFlight)).toMatchObject({ status: 'sent', ...gone });
+      // The one still waiting is withdrawn; and a row to a placeholder is never sent.
+      expect(await rowOf(waiting)).toMatchObject({ status: 'failed', ...gone });
+      const stray = await enqueueMail(database.db, mail(deletedEmail(userId)));
+      const worker = workerOn(database.db);
+      expect(await worker.runOnce()).toBe(1);
+      await worker.stop();
+      expect(await rowOf(stray)).toMatchObject({
+        status: 'failed',
+        error: 'the account was deleted',
+      });
+      expect(receivedBy(deletedEmail(userId))).toEqual([]);
     });
 
     it.runIf(kind === 'postgres')(

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { CompanyDetails } from '../../contract/company-details';
 import type { Db } from '../db/client';
+import { isDeletedEmail } from '../db/deleted-account';
 import { emailOutbox } from '../db/schema';
 import { withCompanyFooter } from './company-footer';
 import type { MailAttachment } from './mailer';
@@ -137,11 +138,32 @@ export async function claimMail(
 const heldBy = (id: number, token: string) =>
   and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.claimToken, token));
 
+/**
+ * Settling a message to an erased account (erase_once_sent_as set: its deletion confirmation)
+ * erases it as the deletion erased the rest of their mail: the placeholder for the recipient,
+ * no contents, no SMTP error (which may quote the address). Other rows keep what they have.
+ */
+const ERASED_ON_SETTLE = {
+  toAddress: sql<string>`coalesce(${emailOutbox.eraseOnceSentAs}, ${emailOutbox.toAddress})`,
+  textBody: sql<string>`case when ${emailOutbox.eraseOnceSentAs} is null then ${emailOutbox.textBody} else '' end`,
+  htmlBody: sql<
+    string | null
+  >`case when ${emailOutbox.eraseOnceSentAs} is null then ${emailOutbox.htmlBody} end`,
+  attachments: sql`case when ${emailOutbox.eraseOnceSentAs} is null then ${emailOutbox.attachments} end`,
+  eraseOnceSentAs: null,
+};
+
 /** Marks a row sent if token still holds its claim. False: the lease ran out and another took it. */
 export async function markMailSent(db: Db, id: number, token: string): Promise<boolean> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, claimToken: null })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      claimedUntil: null,
+      claimToken: null,
+      ...ERASED_ON_SETTLE,
+    })
     .where(heldBy(id, token))
     .returning({ id: emailOutbox.id });
   return rows.length === 1;
@@ -196,10 +218,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       .update(emailOutbox)
       .set({
         status: givingUp ? 'failed' : 'pending',
-        error: reason.slice(0, 500),
+        error: givingUp
+          ? sql`case when ${emailOutbox.eraseOnceSentAs} is null then ${reason.slice(0, 500)}::text end`
+          : reason.slice(0, 500),
         nextAttemptAt: sql`now() + ${milliseconds(backoff)}`,
         claimedUntil: null,
         claimToken: null,
+        ...(givingUp ? ERASED_ON_SETTLE : {}),
       })
       .where(heldBy(row.id, token))
       .returning({ id: emailOutbox.id });
@@ -218,6 +243,19 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function deliver(row: ClaimedMail, token: string) {
+    // An erased account's placeholder (.invalid) can never receive mail: nothing to try.
+    if (isDeletedEmail(row.toAddress)) {
+      await db
+        .update(emailOutbox)
+        .set({
+          status: 'failed',
+          error: 'the account was deleted',
+          claimedUntil: null,
+          claimToken: null,
+        })
+        .where(heldBy(row.id, token));
+      return;
+    }
     const bodies = withCompanyFooter({ text: row.textBody, html: row.htmlBody }, options.company);
     try {
       await transport.sendMail({

@@ -13,6 +13,7 @@ import { createMailWorker } from './mail-worker';
 import { createMailer } from './mailer';
 import { enqueueMail } from './outbox';
 import { DEMO_COMPANY } from '../config';
+import { magicLinkEmail } from '../auth/auth-emails';
 
 const message = {
   to: 'someone@example.com',
@@ -67,10 +68,18 @@ for (const kind of testDatabaseKinds('one')) {
       worker.start();
       try {
         const mailer = createMailer(database.db, undefined, { wake: () => worker.wake() });
-        const sent = await mailer.send({ ...message, to: 'woken@example.com' });
+        const { html } = magicLinkEmail('woken@example.com', 'https://glow.test/link', 15);
+        const sent = await mailer.send({ ...message, to: 'woken@example.com', html });
         expect(sent.status).toBe('pending');
         const received = await smtp.waitFor('woken@example.com', /booking\.ics/);
         expect(received.raw).toContain('Content-Type: text/calendar');
+        // The branded HTML and the plain text travel as alternatives of one another.
+        expect(received.raw).toContain('Content-Type: multipart/alternative');
+        expect(received.raw).toContain('Content-Type: text/plain');
+        expect(received.raw).toContain('Content-Type: text/html');
+        expect(received.decoded).toMatch(
+          /<html dir=3D"ltr" lang=3D"en">|<html dir="ltr" lang="en">/,
+        );
         // Every message says who sent it (src/server/mail/company-footer.ts).
         expect(received.decoded).toContain(
           'Registered in Scotland, company number SC000000. Registered office: 1 Demo Street, Edinburgh, EH1 1AA.',

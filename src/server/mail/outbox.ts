@@ -9,6 +9,11 @@ export type OutboxMessage = MailMessage & {
   dedupeKey?: string;
   /** Not to be sent before this instant (a gift card's send date); at once when left out. */
   notBefore?: Date;
+  /**
+   * For mail to an account being erased (its deletion confirmation): the placeholder the row
+   * keeps as its recipient once the message is sent or given up on, when its contents go too.
+   */
+  eraseOnceSentAs?: string;
 };
 
 /** A message as its outbox row. Without a time, null: sent once due by the database's clock. */
@@ -21,6 +26,7 @@ function outboxRow(message: OutboxMessage) {
     attachments: message.attachments ?? null,
     dedupeKey: message.dedupeKey ?? null,
     nextAttemptAt: message.notBefore ?? null,
+    eraseOnceSentAs: message.eraseOnceSentAs ?? null,
   };
 }
 
@@ -38,6 +44,7 @@ const enqueueStatement = preparedStatement(
     'attachments',
     'dedupeKey',
     'nextAttemptAt',
+    'eraseOnceSentAs',
   ] as const satisfies readonly OutboxColumn[],
   (p, db) =>
     db

@@ -33,3 +33,13 @@ export function oneLineAddress(a: AddressSnapshot | null): string {
 export function minutesBetween(from: string, to: string): number {
   return Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
 }
+
+/**
+ * A treatment with its length, e.g. "Swedish Massage (60 min)". Catalogue names often say their
+ * length already ("Swedish Massage (60 min)"), so it is added only when the name does not end
+ * with it: never "Swedish Massage (60 min) (60 min)".
+ */
+export function treatmentWithDuration(name: string, durationMinutes: number): string {
+  const length = `(${durationMinutes} min)`;
+  return name.trimEnd().endsWith(length) ? name.trimEnd() : `${name} ${length}`;
+}

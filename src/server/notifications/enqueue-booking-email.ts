@@ -4,6 +4,11 @@ import { formatPence } from '../../domain/format';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { sql } from 'drizzle-orm';
+import { createElement } from 'react';
+import { termsAt, termsLines } from '../../domain/cancellation';
+import { UK_TIME_ZONE } from '../../domain/constants';
+import { BookingEmail, type BookingEmailProps } from '../mail/templates/booking-email';
+import { renderEmail } from '../mail/templates/render';
 import type { BookingEmailKind } from './booking-news-kind';
 import { enqueueMail, mailInsert, type OutboxMessage } from '../mail/outbox';
 import { pushInsert } from '../push/push-outbox';
@@ -37,61 +42,111 @@ const SUBJECTS: Record<BookingEmailKind, string> = {
   reminder: 'Reminder: your appointment is coming up',
 };
 
-function bodyOf(
+/** What the email says, once, for its plain text and its HTML alike. */
+function contentOf(
   kind: BookingEmailKind,
   v: BookingView,
   name: string,
   publicUrl: string,
   byCompany: boolean,
-): string {
-  const treatments = v.items.map((i) => `  - ${i.name} (${formatPence(i.pricePence)})`).join('\n');
-  const money =
+  terms: readonly string[],
+): BookingEmailProps {
+  const money: [string, string][] =
     kind === 'cancelled'
-      ? `Refund: ${formatPence(v.refundedPence)}`
+      ? [['Refund', formatPence(v.refundedPence)]]
       : [
-          `Total: ${formatPence(v.totalPricePence)}`,
-          v.referralDiscountPence > 0
-            ? `Referral credit: ${formatPence(v.referralDiscountPence)}`
-            : null,
-          v.creditAppliedPence > 0 ? `Credit applied: ${formatPence(v.creditAppliedPence)}` : null,
-          `Paid: ${formatPence(v.amountDuePence)}${v.payment?.cardLast4 ? ` (${cardLabel(v.payment.cardBrand, v.payment.cardLast4)})` : ''}`,
-        ]
-          .filter(Boolean)
-          .join('\n');
+          ['Total', formatPence(v.totalPricePence)],
+          ...(v.referralDiscountPence > 0
+            ? [['Referral credit', formatPence(v.referralDiscountPence)] as [string, string]]
+            : []),
+          ...(v.creditAppliedPence > 0
+            ? [['Credit applied', formatPence(v.creditAppliedPence)] as [string, string]]
+            : []),
+          [
+            'Paid',
+            `${formatPence(v.amountDuePence)}${v.payment?.cardLast4 ? ` (${cardLabel(v.payment.cardBrand, v.payment.cardLast4)})` : ''}`,
+          ],
+        ];
   const opening = {
     confirmed: 'your booking is confirmed.',
     rescheduled: 'your booking has moved to a new time.',
     cancelled: 'your booking has been cancelled.',
     reminder: 'This is a reminder of your appointment. Your therapist looks forward to seeing you.',
   }[kind];
+  return {
+    subject: SUBJECTS[kind],
+    greeting: `Hello ${name},`,
+    opening:
+      kind === 'reminder'
+        ? opening
+        : byCompany && kind === 'cancelled'
+          ? 'We are sorry: we have had to cancel your booking. Any refund is shown below; please get in touch if we can help you book another time.'
+          : `Thank you: ${opening}`,
+    details: [
+      ['Booking reference', v.reference],
+      ['When', `${formatUkDateTime(v.startsAt)} (UK time)`],
+      ['With', v.therapist.name],
+      ['Where', oneLineAddress(v.address)],
+    ],
+    treatments: v.items.map((i) => ({ name: i.name, price: formatPence(i.pricePence) })),
+    money,
+    terms,
+    appointmentsUrl: `${publicUrl}/account/appointments`,
+    policyUrl: `${publicUrl}/cancellation-policy`,
+  };
+}
+
+function textOf(c: BookingEmailProps): string {
+  const line = ([label, value]: readonly [string, string]) => `${label}: ${value}`;
   return [
-    `Hello ${name},`,
+    c.greeting,
     '',
-    kind === 'reminder'
-      ? opening
-      : byCompany && kind === 'cancelled'
-        ? 'We are sorry: we have had to cancel your booking. Any refund is shown below; please get in touch if we can help you book another time.'
-        : `Thank you: ${opening}`,
+    c.opening,
     '',
-    `Booking reference: ${v.reference}`,
-    `When: ${formatUkDateTime(v.startsAt)} (UK time)`,
-    `With: ${v.therapist.name}`,
-    `Where: ${oneLineAddress(v.address)}`,
+    ...c.details.map(line),
     '',
     'Treatments:',
-    treatments,
+    ...c.treatments.map((t) => `  - ${t.name} (${t.price})`),
     '',
-    money,
+    ...c.money.map(line),
     '',
-    `Your appointments: ${publicUrl}/account/appointments`,
-    `Cancellation policy: ${publicUrl}/cancellation-policy`,
+    ...(c.terms.length > 0 ? ['Cancellation terms:', ...c.terms, ''] : []),
+    `Your appointments: ${c.appointmentsUrl}`,
+    `Cancellation policy: ${c.policyUrl}`,
     '',
     SITE_NAME,
   ].join('\n');
 }
 
-/** The booking's email as the outbox keeps it. */
-function bookingEmail(ctx: Pick<AppContext, 'config'>, news: BookingNews): OutboxMessage {
+/**
+ * The terms as they stand when the email is written, from the same rules every page uses: a
+ * booking confirmed inside the free-cancellation window is never offered a deadline already past.
+ * A cancellation has none left, and a reminder points to the policy like the appointment page.
+ */
+function termsNow(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  kind: BookingEmailKind,
+  v: BookingView,
+): string[] {
+  if (kind !== 'confirmed' && kind !== 'rescheduled') return [];
+  const policy = ctx.config.cancellation;
+  const terms = termsAt(
+    policy,
+    {
+      startsAt: Date.parse(v.startsAt),
+      amountPaidPence: v.amountDuePence,
+      creditAppliedPence: v.creditAppliedPence,
+    },
+    ctx.now().getTime(),
+  );
+  return termsLines(policy, terms, UK_TIME_ZONE);
+}
+
+/** The booking's email as the outbox keeps it; exported for its unit test. */
+export function bookingEmail(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  news: BookingNews,
+): OutboxMessage {
   const { kind, view, customer, rescheduleCount } = news;
   // A reminder changes nothing in the calendar, so it carries no calendar file to import again.
   const attachments =
@@ -109,10 +164,19 @@ function bookingEmail(ctx: Pick<AppContext, 'config'>, news: BookingNews): Outbo
             contentType: customerCalendarContentType(kind === 'cancelled'),
           },
         ];
+  const content = contentOf(
+    kind,
+    view,
+    customer.name,
+    ctx.config.publicUrl,
+    news.cancelledByCompany === true,
+    termsNow(ctx, kind, view),
+  );
   return {
     to: customer.email,
-    subject: SUBJECTS[kind],
-    text: bodyOf(kind, view, customer.name, ctx.config.publicUrl, news.cancelledByCompany === true),
+    subject: content.subject,
+    text: textOf(content),
+    html: renderEmail(createElement(BookingEmail, content)),
     attachments,
     // Moves and reminders happen once per time the booking has had; the rest once per booking.
     dedupeKey:
@@ -132,7 +196,7 @@ function bookingEmail(ctx: Pick<AppContext, 'config'>, news: BookingNews): Outbo
  * dedupe key, exactly as two statements would, in one round trip.
  */
 export async function enqueueBookingEmail(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'now'>,
   tx: Db,
   news: BookingNews,
   pushTo?: { userId: string; now: Date },

@@ -1,4 +1,7 @@
+import { createElement } from 'react';
 import { firstNameOf } from '../../domain/format';
+import { TherapistEmail, type TherapistEmailProps } from '../mail/templates/therapist-email';
+import { renderEmail } from '../mail/templates/render';
 import type { BookingRecord } from '../../contract/booking-records';
 import { UK_TIME_ZONE } from '../../domain/constants';
 import { formatUkTime } from '../../domain/format';
@@ -6,7 +9,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { bookingCalendarFile } from './booking-calendar';
-import { formatUkDateTime, SITE_NAME } from './booking-format';
+import { formatUkDateTime, SITE_NAME, treatmentWithDuration } from './booking-format';
 import { therapistEventOf } from './therapist-event';
 
 // The therapist's email for each booking confirmed, moved or cancelled, with a calendar file, so
@@ -36,37 +39,63 @@ function subjectOf(kind: TherapistEmailKind, r: BookingRecord): string {
   }[kind];
 }
 
-/** The email's text; exported for its unit test. */
-export function therapistEmailText(kind: TherapistEmailKind, r: BookingRecord): string {
+/** What the email says, once, for its plain text and its HTML alike. */
+function contentOf(kind: TherapistEmailKind, r: BookingRecord): TherapistEmailProps {
   const event = therapistEventOf(r);
   const opening = {
     confirmed: 'You have a new booking.',
     rescheduled: 'A booking has moved to a new time.',
     cancelled: 'A booking has been cancelled: you are free at that time.',
   }[kind];
-  return [
-    `Hello ${firstNameOf(r.therapist.name)},`,
-    '',
+  return {
+    subject: subjectOf(kind, r),
+    greeting: `Hello ${firstNameOf(r.therapist.name)},`,
     opening,
+    details: [
+      ['Reference', r.reference],
+      ['When', `${formatUkDateTime(r.startsAt)} to ${ukTime(r.endsAt)} (UK time)`],
+      ...(event.travelMinutes > 0
+        ? [
+            [
+              'Travel time',
+              `${event.travelMinutes} minutes, until ${ukTime(r.endsWithBufferAt)}`,
+            ] as const,
+          ]
+        : []),
+      ['Customer', firstNameOf(r.customer.name)],
+      ['Where', event.location || 'the address is no longer held'],
+      ...(r.address?.instructions ? [['Access notes', r.address.instructions] as const] : []),
+    ],
+    treatments: r.items.map((i) => treatmentWithDuration(i.name, i.durationMinutes)),
+    calendarNote:
+      kind === 'cancelled'
+        ? 'The attached calendar file removes it from your calendar.'
+        : 'The attached calendar file adds it to your calendar.',
+  };
+}
+
+/** The email's text; exported for its unit test. */
+export function therapistEmailText(kind: TherapistEmailKind, r: BookingRecord): string {
+  const c = contentOf(kind, r);
+  return [
+    c.greeting,
     '',
-    `Reference: ${r.reference}`,
-    `When: ${formatUkDateTime(r.startsAt)} to ${ukTime(r.endsAt)} (UK time)`,
-    ...(event.travelMinutes > 0
-      ? [`Travel time: ${event.travelMinutes} minutes, until ${ukTime(r.endsWithBufferAt)}`]
-      : []),
-    `Customer: ${firstNameOf(r.customer.name)}`,
-    `Where: ${event.location || 'the address is no longer held'}`,
-    ...(r.address?.instructions ? [`Access notes: ${r.address.instructions}`] : []),
+    c.opening,
+    '',
+    ...c.details.map(([label, value]) => `${label}: ${value}`),
     '',
     'Treatments:',
-    ...r.items.map((i) => `  - ${i.name} (${i.durationMinutes} min)`),
+    ...c.treatments.map((t) => `  - ${t}`),
     '',
-    kind === 'cancelled'
-      ? 'The attached calendar file removes it from your calendar.'
-      : 'The attached calendar file adds it to your calendar.',
+    c.calendarNote,
     '',
     SITE_NAME,
   ].join('\n');
+}
+
+/** The email's HTML twin of therapistEmailText. */
+export function therapistEmailHtml(kind: TherapistEmailKind, r: BookingRecord): string {
+  return renderEmail(createElement(TherapistEmail, contentOf(kind, r)));
 }
 
 /**
@@ -100,6 +129,7 @@ export async function enqueueTherapistEmail(
     to: news.therapistEmail,
     subject: subjectOf(kind, record),
     text: therapistEmailText(kind, record),
+    html: therapistEmailHtml(kind, record),
     attachments: [
       {
         filename: 'booking.ics',

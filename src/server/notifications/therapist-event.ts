@@ -1,6 +1,6 @@
 import { firstNameOf } from '../../domain/format';
 import type { BookingRecord } from '../../contract/booking-records';
-import { minutesBetween, oneLineAddress } from './booking-format';
+import { minutesBetween, oneLineAddress, treatmentWithDuration } from './booking-format';
 import { DEFAULT_RULES_CONFIG } from '../../domain/constants';
 import { journeyLine } from '../../domain/journey-line';
 
@@ -34,7 +34,7 @@ export function therapistEventOf(record: BookingRecord): TherapistEvent {
         : []),
       `Customer: ${customer}`,
       'Treatments:',
-      ...record.items.map((i) => `- ${i.name} (${i.durationMinutes} min)`),
+      ...record.items.map((i) => `- ${treatmentWithDuration(i.name, i.durationMinutes)}`),
       ...(instructions ? [`Access notes: ${instructions}`] : []),
       ...(travelMinutes > 0 ? [`Travel time afterwards: ${travelMinutes} min`] : []),
     ].join('\n'),

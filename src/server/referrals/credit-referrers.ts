@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { isDeletedEmail } from '../db/deleted-account';
 import { queryRows } from '../db/query-rows';
-import { WALLET_KINDS } from '../db/schema';
+import { user, WALLET_KINDS } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
 import { appendWalletEntry } from '../wallet/wallet-ledger';
+import { referralCreditEmail } from './referral-credit-email';
 
 // A referrer earns their credit when the friend they referred has had an appointment: when the
 // friend's first booking to take place is completed, not when one is paid. Paid bookings can be
@@ -22,12 +25,14 @@ interface Credited {
  * referral moves to completed by a compare-and-set, so of two instances completing two bookings
  * of one friend at once, one credits and the other finds nothing to do; the entry's idempotency
  * key and the unique index on a referral's credit say so again. The entry points at the friend's
- * earliest booking among those completed. Answers how many referrers were credited.
+ * earliest booking among those completed. With `mail`, each referrer is emailed the news in the
+ * same transaction (an erased referrer is not). Answers how many referrers were credited.
  */
 export async function creditReferrers(
   tx: Db,
   completedBookingIds: readonly string[],
   now: Date,
+  mail?: { publicUrl: string },
 ): Promise<number> {
   if (completedBookingIds.length === 0) return 0;
   const credited = await queryRows<Credited>(
@@ -53,5 +58,32 @@ export async function creditReferrers(
       createdAt: now,
     });
   }
+  if (mail && credited.length > 0) await emailReferrers(tx, credited, mail.publicUrl);
   return credited.length;
+}
+
+async function emailReferrers(tx: Db, credited: readonly Credited[], publicUrl: string) {
+  const referrers = await tx
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.id,
+        credited.map((r) => r.referrer_user_id),
+      ),
+    );
+  for (const r of credited) {
+    const referrer = referrers.find((u) => u.id === r.referrer_user_id);
+    if (!referrer || isDeletedEmail(referrer.email)) continue;
+    await enqueueMail(
+      tx,
+      referralCreditEmail({
+        referralId: r.id,
+        to: referrer.email,
+        name: referrer.name,
+        amountPence: Number(r.value_pence),
+        publicUrl,
+      }),
+    );
+  }
 }

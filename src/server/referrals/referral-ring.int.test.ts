@@ -23,7 +23,8 @@ import { completePastBookings } from '../booking/complete-bookings';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { inTransaction } from '../db/transaction';
-import { referral, walletEntry } from '../db/schema';
+import { emailOutbox, referral, walletEntry } from '../db/schema';
+import { REFERRAL_CREDIT_SUBJECT } from './referral-credit-email';
 import { creditReferrers } from './credit-referrers';
 
 // Issue 30: five new accounts each booked with one referral code, paid and cancelled for nothing,
@@ -196,6 +197,19 @@ for (const kind of testDatabaseKinds('every')) {
       expect(await completeEverywhere()).toBe(0);
       expect(await creditsOf(rita.id)).toHaveLength(1);
       await expect(referralRulesBroken()).resolves.toEqual([]);
+      // Rita hears of it once, in the transaction that credited her.
+      const told = await env.database.db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, rita.email));
+      expect(told.filter((m) => m.subject === REFERRAL_CREDIT_SUBJECT)).toEqual([
+        {
+          subject: REFERRAL_CREDIT_SUBJECT,
+          text: expect.stringContaining(
+            '£10.00 of referral credit is now in your wallet',
+          ) as string,
+        },
+      ]);
     });
 
     it('a friend of the ring who books again gets the discount again, and the appointment earns the referrer once', async () => {
