@@ -34,7 +34,9 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
   // The add-on is offered once its parent is chosen.
   await page.getByRole('button', { name: 'Add Hot Stones' }).click();
-  await expect(page.getByRole('button', { name: /Booking summary, 2 treatments/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Booking summary, 1 treatment and 1 add-on' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Choose a date' }).click();
 
   await page.getByRole('button', { name: dayLabel(world.day), exact: true }).click();
@@ -85,7 +87,11 @@ test('a newcomer books and pays from the home page and finds the appointment in 
   await expect(payment.getByText('Hot Stones')).toBeVisible();
   await expect(payment.getByText('Amount to pay')).toBeVisible();
   await expect(payment.getByText('£80.00').first()).toBeVisible();
-  await expect(payment.getByRole('heading', { name: 'Cancellation terms' })).toBeVisible();
+  // Two days ahead: the terms worked out now, with the free deadline still to come.
+  const terms = payment.getByTestId('cancellation-terms');
+  await expect(terms.getByRole('heading', { name: 'Cancellation terms' })).toBeVisible();
+  await expect(terms.getByText(/^Free cancellation until \d\d:\d\d on \w+day/)).toBeVisible();
+  await expect(terms.getByText(/^You can move it to another time until/)).toBeVisible();
 
   await page.getByLabel('Card number').fill('4242424242424242');
   await expect(page.getByLabel('Card number')).toHaveValue(CARDS.ok);
@@ -175,19 +181,27 @@ test('3-D Secure approved at /authorisation/confirm confirms the booking', async
   await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/confirm-booking\\?booking=`));
 });
 
-test('3-D Secure failed at /authorisation/confirm takes no money and frees the time', async ({
+test('3-D Secure failed at /authorisation/confirm takes no money and keeps the time for another card', async ({
   page,
   request,
 }) => {
-  const { world, time } = await startAtConfirm(page, request);
+  await startAtConfirm(page, request);
   await payWithNewCard(page, CARDS.authenticate);
 
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Fail' }).click();
   await expect(page.getByRole('heading', { name: 'Payment not taken' })).toBeVisible();
   await expect(page.getByText(/could not confirm the payment/)).toBeVisible();
-
-  await expectTimeFreeAgain(page, world, time, 'Choose a time again');
+  // As after a declined card: the time is still held, with the hold's own end.
+  await expect(page.getByText(/^The time stays yours until \d\d:\d\d/)).toBeVisible();
+  await page.getByRole('link', { name: 'Try another card' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await page.getByRole('radio', { name: 'A new card' }).check();
+  await page.getByLabel('Card number').fill(CARDS.ok);
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
 });
 
 test('cancelling shows the refund before confirming, then refunds it', async ({

@@ -43,7 +43,10 @@ export const heldBookingSchema = z.object({
     .nullable()
     .describe('Why the referral code brought gives nothing on this booking, in words'),
   walletCreditAvailablePence: pence.describe(
-    'Credit the customer could put towards this booking (whether or not it is used)',
+    'Credit the customer could put towards this booking (whether or not it is used): the balance, at most what the booking costs',
+  ),
+  walletBalancePence: pence.describe(
+    "The customer's wallet balance, less credit held by their other bookings waiting for payment",
   ),
   amountDuePence: pence,
 });
@@ -97,6 +100,30 @@ export const addressSnapshotSchema = z.object({
   instructions: z.string().nullable(),
 });
 
+/**
+ * A booking's cancellation and reschedule terms as they stand now, worked out by the server's
+ * clock (the clock that decides refunds) with src/domain/cancellation.ts termsAt: every page
+ * shows these, and asks again at changesAt.
+ */
+export const bookingTermsSchema = z.object({
+  at: isoInstant.describe('The server clock when these terms were worked out'),
+  band: z.enum(['free', 'partial', 'late', 'started']),
+  refundPercent: z.number().int().describe('What cancelling now gives back, as a share'),
+  refundPence: pence.describe('What cancelling now gives back (once paid, for a held booking)'),
+  freeUntil: isoInstant.nullable().describe('Free cancellation ends; null once it has'),
+  partialUntil: isoInstant.nullable().describe('The partial refund ends; null once it has'),
+  changesAt: isoInstant.nullable().describe('When these terms next change: ask again then'),
+  reschedule: z.object({
+    allowed: z.boolean(),
+    until: isoInstant.nullable().describe('The last moment it can be moved, while it can'),
+    reason: z
+      .enum(['notice', 'started'])
+      .nullable()
+      .describe('Why it cannot be moved: too close to the start, or started'),
+  }),
+  lines: z.array(z.string()).describe('The terms in words, as every page and email says them'),
+});
+
 /** GET /api/bookings/:id, and each entry of /api/me/appointments. */
 export const bookingViewSchema = z.object({
   id: z.string(),
@@ -148,6 +175,9 @@ export const bookingViewSchema = z.object({
     walletRefundPence: pence,
   }),
   canReschedule: z.boolean(),
+  terms: bookingTermsSchema
+    .nullable()
+    .describe('Null for a booking that is no longer held or confirmed: nothing to cancel or move'),
 });
 
 /** GET /api/bookings/:id/calendar.ics: "Add to calendar". */
@@ -160,7 +190,11 @@ export const bookingCalendarSchema = z
   );
 
 export const cancelAnswerSchema = z.object({
-  status: z.literal('cancelled'),
+  status: z
+    .enum(['cancelled', 'expired'])
+    .describe(
+      'expired: the booking was only held, never paid, so it is let go (as a hold that ran out) and is no appointment to cancel',
+    ),
   refundPence: pence,
   cardRefundPence: pence,
   walletRefundPence: pence,
@@ -187,5 +221,6 @@ export type PaymentInput = z.output<typeof paymentBody>;
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 export type BookingView = z.infer<typeof bookingViewSchema>;
+export type BookingTerms = z.infer<typeof bookingTermsSchema>;
 export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

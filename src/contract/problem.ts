@@ -23,6 +23,8 @@ export const PROBLEM_CODES = {
   minimum_spend:
     "422: the treatments come to less than the therapist's minimum spend (with shortfallPence and minimumSpendPence).",
   unknown_address: "422: the address is not one of the customer's saved addresses.",
+  address_outside_city:
+    "422: the address's postcode is outside the booking's city (with postcodeAreas, the city's; city, the city it is in when we serve it).",
   slot_not_offered:
     '422: the therapist does not offer that time, or no longer takes these bookings.',
   slot_taken: '409: someone else has just held or booked that time.',

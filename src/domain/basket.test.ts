@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { basketTotal } from './basket';
+import { basketCounts, basketTotal, describeBasketCount } from './basket';
 import { DEFAULT_RULES_CONFIG } from './constants';
 
 const config = DEFAULT_RULES_CONFIG;
@@ -11,6 +11,8 @@ describe('basketTotal', () => {
     expect(total).toEqual({
       totalPricePence: 2299,
       totalDurationMinutes: 75,
+      treatmentMinutes: 60,
+      turnaroundMinutes: 15,
       meetsMinimumSpend: false,
       minimumSpendPence: 2300,
       shortfallPence: 1,
@@ -57,6 +59,8 @@ describe('basketTotal', () => {
     expect(basketTotal([], null, config)).toEqual({
       totalPricePence: 0,
       totalDurationMinutes: 0,
+      treatmentMinutes: 0,
+      turnaroundMinutes: 0,
       meetsMinimumSpend: false,
       minimumSpendPence: 2300,
       shortfallPence: 2300,
@@ -81,5 +85,17 @@ describe('basketTotal', () => {
       }),
       { seed: 20261121, numRuns: 300 },
     );
+  });
+});
+
+describe('basketCounts', () => {
+  it('counts an add-on apart from the treatments (issue 33: not "2 treatments")', () => {
+    const counts = basketCounts([{ isAddOn: false }, { isAddOn: true }]);
+    expect(counts).toEqual({ treatments: 1, addOns: 1 });
+    expect(describeBasketCount(counts)).toBe('1 treatment and 1 add-on');
+    expect(describeBasketCount(basketCounts([{ isAddOn: false }, { isAddOn: false }]))).toBe(
+      '2 treatments',
+    );
+    expect(describeBasketCount({ treatments: 2, addOns: 3 })).toBe('2 treatments and 3 add-ons');
   });
 });

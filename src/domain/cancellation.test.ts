@@ -4,6 +4,8 @@ import {
   canReschedule,
   cancellationTerms,
   percentOf,
+  termsAt,
+  termsLines,
   refundSplit,
   type CancellationPolicy,
 } from './cancellation';
@@ -115,5 +117,73 @@ describe('canReschedule', () => {
     expect(canReschedule(policy, start, start - 24 * HOUR)).toBe(true);
     expect(canReschedule(policy, start, start - 24 * HOUR + 1)).toBe(false);
     expect(canReschedule(policy, start, start + HOUR)).toBe(false);
+  });
+});
+
+describe('termsAt', () => {
+  // Wednesday 25 November 2026, 10:00 in London (GMT): the example.
+  const tenAm = Date.parse('2026-11-25T10:00:00Z');
+  const paid = { startsAt: tenAm, amountPaidPence: 3000, creditAppliedPence: 1000 };
+  const words = (now: number) => termsLines(policy, termsAt(policy, paid, now), 'Europe/London');
+
+  it('at 23:45 for 10:00 the next morning offers no past deadline: cancel now, 50% back', () => {
+    const now = Date.parse('2026-11-24T23:45:00Z');
+    const terms = termsAt(policy, paid, now);
+    expect(terms).toMatchObject({
+      band: 'partial',
+      refundPercent: 50,
+      refundPence: 2000,
+      cardRefundPence: 1500,
+      walletRefundPence: 500,
+      freeUntil: null,
+      partialUntil: tenAm - 2 * HOUR,
+      changesAt: tenAm - 2 * HOUR + 1,
+      reschedule: { allowed: false, reason: 'notice' },
+    });
+    expect(words(now)).toEqual([
+      'Cancel now: 50% back, £20.00.',
+      'No refund after 08:00 on Wednesday 25 November 2026 (2 hours before).',
+      'It can no longer be moved: appointments can be moved up to 24 hours before they start.',
+    ]);
+  });
+
+  it('exactly 24 hours before is still free, and the deadline is that very minute', () => {
+    const terms = termsAt(policy, paid, tenAm - 24 * HOUR);
+    expect(terms).toMatchObject({
+      band: 'free',
+      refundPence: 4000,
+      freeUntil: tenAm - 24 * HOUR,
+      changesAt: tenAm - 24 * HOUR + 1,
+      reschedule: { allowed: true, until: tenAm - 24 * HOUR },
+    });
+    expect(words(tenAm - 24 * HOUR)).toEqual([
+      'Free cancellation until 10:00 on Tuesday 24 November 2026 (24 hours before).',
+      '50% back from then until 08:00 on Wednesday 25 November 2026; no refund after that.',
+      'You can move it to another time until 10:00 on Tuesday 24 November 2026.',
+    ]);
+    expect(termsAt(policy, paid, tenAm - 24 * HOUR + 1)).toMatchObject({
+      band: 'partial',
+      freeUntil: null,
+      reschedule: { allowed: false, reason: 'notice' },
+    });
+  });
+
+  it('inside the last 2 hours: no refund, and the next change is the start', () => {
+    const terms = termsAt(policy, paid, tenAm - HOUR);
+    expect(terms).toMatchObject({ band: 'late', refundPence: 0, partialUntil: null });
+    expect(terms.changesAt).toBe(tenAm);
+    expect(words(tenAm - HOUR)[0]).toBe(
+      'Cancel now: no refund, as it starts in less than 2 hours.',
+    );
+  });
+
+  it('after the start: nothing to cancel or move, and nothing more will change', () => {
+    expect(termsAt(policy, paid, tenAm)).toMatchObject({
+      allowed: false,
+      band: 'started',
+      changesAt: null,
+      reschedule: { allowed: false, reason: 'started' },
+    });
+    expect(words(tenAm + 1)).toEqual(['It has started, so it can no longer be cancelled.']);
   });
 });

@@ -28,3 +28,8 @@ export function postcodeDistrict(raw: string): string | null {
   if (!isUkPostcode(raw)) return null;
   return normalisePostcode(raw).split(' ')[0] ?? null;
 }
+
+/** The postcode area: the letters the outward code starts with ("EH" of "EH6 5AA"), or null. */
+export function postcodeArea(raw: string): string | null {
+  return /^[A-Z]+/.exec(postcodeDistrict(raw) ?? '')?.[0] ?? null;
+}

@@ -155,8 +155,9 @@ for (const kind of testDatabaseKinds('every')) {
     });
 
     it('refuses a hold for a therapist who does not travel there, or an address of an unknown district', async () => {
-      const leith = await customerAt(env, 'EH6 7XY');
-      const away = await holdRequest(env.app, leith, {
+      // In the city's area (NE) but not one of the districts Bo covers.
+      const elswick = await customerAt(env, 'NE4 7YA');
+      const away = await holdRequest(env.app, elswick, {
         city: 'othercity',
         therapistId: 't-bo',
         startsAt: at('2026-11-25', '10:00'),
@@ -164,7 +165,7 @@ for (const kind of testDatabaseKinds('every')) {
       expect(away.statusCode, away.body).toBe(422);
       expect(away.json()).toMatchObject({
         code: 'therapist_unavailable',
-        detail: 'Bo does not travel to EH6. Please choose another therapist.',
+        detail: 'Bo does not travel to NE4. Please choose another therapist.',
       });
       // A valid shape, but no such district: nothing to time the journeys by.
       const nowhere = await customerAt(env, 'EH60 1AA');

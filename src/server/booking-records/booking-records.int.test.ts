@@ -302,10 +302,11 @@ for (const kind of testDatabaseKinds('every')) {
         expect(twice.statusCode).toBe(409);
         expect(twice.json<{ detail: string }>().detail).toContain('already cancelled');
 
+        // A hold never paid is let go, and is no cancellation in the records (decision 0081).
         const released = await cancel(held.id, { refund: 'full', reason });
         expect(released.json()).toMatchObject({
           refundPence: 0,
-          booking: { status: 'cancelled', cancellation: { by: 'company' } },
+          booking: { status: 'expired', cancellation: null },
         });
 
         // Under way or over: refused, nothing changed.

@@ -33,8 +33,8 @@ import type { PaymentInput } from '../../contract/booking';
 // paid, before its hold runs out, with the credit it reserved still there; credit alone or an
 // invoice pays it at once. Step 3: money for a booking still held confirms it — the slot is the
 // customer's, the credit spent, the email queued — if card, credit and discount still make the
-// price; money for a booking already paid or given up is refunded in full; a card refused at
-// once leaves the hold for another card, anything else releases the slot.
+// price; money for a booking already paid or given up is refunded in full; a card refused (at once
+// or at the bank's check) leaves the hold for another card, anything else releases the slot.
 
 /**
  * Read from the database rather than the session, which an instance may have cached for a few
@@ -385,15 +385,20 @@ async function settle(
     }
     case 'declined': {
       const { news, reason, now } = settlement;
-      // A card refused at once leaves nothing half done and no money moved: the held time stays
-      // the customer's until the hold runs out, so they can try another card
-      // (docs/decisions/0041). A failure after the bank's own page (requires_action) releases it,
-      // as does an ended hold.
+      // A refused card leaves nothing half done and no money moved: the held time stays the
+      // customer's until the hold runs out, so they can try another card (docs/decisions/0041).
+      // A failed check at the bank's own page (requires_action) is a refusal like any other and
+      // keeps the hold the same way, with the expiry it has (docs/decisions/0081). An ended hold,
+      // or a payment the customer walked away from (canceled), releases it.
       const holdKept =
         news.status === 'failed' &&
-        b.status === 'held' &&
+        isPending(b.status) &&
         b.holdExpiresAt !== null &&
         b.holdExpiresAt.getTime() > now.getTime();
+      if (holdKept && b.status === 'requires_action') {
+        // Back to waiting for a card: the page offers another one, as after a decline.
+        await moveBooking(tx, b.id, ['requires_action'], { status: 'held', updatedAt: now });
+      }
       if (isPending(b.status) && !holdKept) await releaseBooking(tx, b, now, 'failed');
       return { kind: 'declined', reason, bookingId: b.id, holdKept };
     }

@@ -179,7 +179,10 @@ export async function confirmBooking(
   await announceBookingChange(ctx, tx, b.id, 'confirmed', found);
 }
 
-/** Gives the slot back: a decline ('failed'), a hold that ran out ('expired') or the customer ('cancelled'). */
+/**
+ * Gives the slot back: a decline ('failed'), a hold that ran out or was let go unpaid ('expired'),
+ * or a confirmed booking cancelled ('cancelled').
+ */
 export async function releaseBooking(
   tx: Db,
   b: BookingRow,

@@ -1,11 +1,17 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { canReschedule, cancellationTerms, refundSplit } from '../../domain/cancellation';
-import { MINUTE_MS } from '../../domain/constants';
+import {
+  canReschedule,
+  cancellationTerms,
+  refundSplit,
+  termsAt,
+  termsLines,
+} from '../../domain/cancellation';
+import { MINUTE_MS, UK_TIME_ZONE } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { booking, bookingItem, payment, therapist } from '../db/schema';
 import type { BookingRow } from './booking-db';
-import type { AddressSnapshot, BookingView } from '../../contract/booking';
+import type { AddressSnapshot, BookingTerms, BookingView } from '../../contract/booking';
 import { therapistPhotoUrl } from '../media/photo-files';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
@@ -50,6 +56,45 @@ export function cancellationPreview(
     terms.refundPercent,
   );
   return { allowed: true, refundPercent: terms.refundPercent, ...split };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The terms of a booking still held or confirmed, at `now` (null for any other): what cancelling
+ * gives back of what was paid, or, while it waits for payment, of what is about to be paid.
+ */
+export function bookingTerms(
+  b: BookingRow,
+  paid: ViewPayment | null,
+  now: Date,
+  policy: AppConfig['cancellation'],
+): BookingTerms | null {
+  const pending = b.status === 'held' || b.status === 'requires_action';
+  if (!pending && b.status !== 'confirmed') return null;
+  const terms = termsAt(
+    policy,
+    {
+      startsAt: b.startsAt.getTime(),
+      amountPaidPence: pending ? b.amountDuePence : (paid?.amountPence ?? 0),
+      creditAppliedPence: b.creditAppliedPence,
+    },
+    now.getTime(),
+  );
+  return {
+    at: now.toISOString(),
+    band: terms.band,
+    refundPercent: terms.refundPercent,
+    refundPence: terms.refundPence,
+    freeUntil: iso(terms.freeUntil),
+    partialUntil: iso(terms.partialUntil),
+    changesAt: iso(terms.changesAt),
+    reschedule: terms.reschedule.allowed
+      ? { allowed: true, until: iso(terms.reschedule.until), reason: null }
+      : { allowed: false, until: null, reason: terms.reschedule.reason },
+    // Customers' times are UK wall-clock wherever the server runs (docs/product.md).
+    lines: termsLines(policy, terms, UK_TIME_ZONE),
+  };
 }
 
 export function toView(
@@ -99,6 +144,7 @@ export function toView(
     cancellation: cancellationPreview(b, paid, now, policy),
     canReschedule:
       b.status === 'confirmed' && canReschedule(policy, b.startsAt.getTime(), now.getTime()),
+    terms: bookingTerms(b, paid, now, policy),
   };
 }
 

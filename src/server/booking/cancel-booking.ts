@@ -18,7 +18,7 @@ import type { CancelAnswer } from '../../contract/booking';
 
 // Cancelling follows the policy in config (free until 24 h before, a share until 2 h before,
 // nothing later): the card part goes back through the provider, the credit part to the wallet,
-// by the same share. A booking still waiting for payment is simply released. Cancelling twice
+// by the same share. A booking still waiting for payment is simply let go. Cancelling twice
 // answers the first result. See docs/decisions "refund mechanics".
 
 /** What cancelling needs: no request, no session, so the admin command line can cancel too. */
@@ -36,8 +36,8 @@ export interface CancelOrder {
 }
 
 /**
- * Cancels a held or confirmed booking whose row lock the caller holds, in the caller's
- * transaction: the card part of the refund is queued for the provider, the credit part goes back
+ * Cancels a confirmed booking whose row lock the caller holds, in the caller's transaction (one
+ * still held for payment is only let go, 'expired'): the card part of the refund is queued for the provider, the credit part goes back
  * to the wallet by the same share, the slot is freed and the customer told (mail and push).
  * Throws 409 once the appointment has started. Callers deal with other statuses first.
  */
@@ -48,11 +48,12 @@ export async function cancelLockedBooking(
   now: Date,
   order: CancelOrder,
 ): Promise<CancelAnswer> {
-  const who = { cancelledBy: order.by, cancelReason: order.reason };
   if (isPending(b.status)) {
+    // Never paid, so never an appointment: let go as a hold that ran out, which no customer list,
+    // email, record or webhook shows as a cancellation (docs/decisions/0081).
     await cancelPendingPayments(ctx, tx, [b.id], now);
-    await releaseBooking(tx, b, now, 'cancelled', who);
-    return { status: 'cancelled', refundPence: 0, cardRefundPence: 0, walletRefundPence: 0 };
+    await releaseBooking(tx, b, now, 'expired');
+    return { status: 'expired', refundPence: 0, cardRefundPence: 0, walletRefundPence: 0 };
   }
   const terms = cancellationTerms(ctx.config.cancellation, b.startsAt.getTime(), now.getTime());
   if (!terms.allowed) {
@@ -100,7 +101,11 @@ export async function cancelLockedBooking(
   }
   // Everything paid given back: the referral discount was not used after all (decision 0029).
   if (refundPercent === 100) await returnReferralDiscount(tx, b);
-  await releaseBooking(tx, b, now, 'cancelled', { ...who, refundedPence: split.refundPence });
+  await releaseBooking(tx, b, now, 'cancelled', {
+    cancelledBy: order.by,
+    cancelReason: order.reason,
+    refundedPence: split.refundPence,
+  });
   await announceBookingChange(ctx, tx, b.id, 'cancelled');
   return { status: 'cancelled', ...split };
 }

@@ -1,6 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, payment, walletEntry } from '../db/schema';
+import { booking, bookingChange, emailOutbox, payment, walletEntry } from '../db/schema';
+import { MIGRATIONS_FOLDER } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import {
@@ -54,6 +57,36 @@ for (const kind of testDatabaseKinds('every')) {
     afterAll(async () => {
       await env.app.close();
       await env.database.destroy();
+    });
+
+    it('migration 0017 turns a hold let go before decision 0081 into an expired one', async () => {
+      const eve = await newCustomer(env.app, env.database.db);
+      const letGo = await holdOk(env.app, eve, { startsAt: at('2026-11-28', '09:00') });
+      const paid = await book(eve, at('2026-11-28', '15:00'));
+      await cancel(eve, paid);
+      // What letting go of a hold wrote before: a cancellation without a payment method.
+      await env.database.db
+        .update(booking)
+        .set({
+          status: 'cancelled',
+          cancelledAt: NOW,
+          cancelledBy: 'customer',
+          holdExpiresAt: null,
+        })
+        .where(eq(booking.id, letGo.id));
+      const migration = await readFile(
+        path.join(MIGRATIONS_FOLDER, '0017_unpaid_holds_expired.sql'),
+        'utf8',
+      );
+      await env.database.db.execute(sql.raw(migration));
+      const rows = await env.database.db
+        .select()
+        .from(booking)
+        .where(inArray(booking.id, [letGo.id, paid]));
+      const byId = new Map(rows.map((r) => [r.id, [r.status, r.cancelledBy]]));
+      expect(byId.get(letGo.id)).toEqual(['expired', null]);
+      // A paid booking that was cancelled stays a cancellation.
+      expect(byId.get(paid)).toEqual(['cancelled', 'customer']);
     });
 
     it('cancels for free more than 24 hours ahead: card refunded, credit back in the wallet', async () => {
@@ -139,19 +172,38 @@ for (const kind of testDatabaseKinds('every')) {
       expect(res.json().code).toBe('already_started');
     });
 
-    it('cancels a hold or a payment waiting for the bank: released, nothing charged', async () => {
+    it('lets go of a hold or a payment waiting for the bank: expired, never a cancellation', async () => {
       const startsAt = at('2026-11-25', '09:00');
       const held = await holdOk(env.app, ada, { startsAt });
       expect((await cancel(ada, held.id)).json()).toMatchObject({
-        status: 'cancelled',
+        status: 'expired',
         refundPence: 0,
       });
       const waiting = await holdOk(env.app, ben, { startsAt });
       await payRequest(env.app, ben, waiting.id, withCard('4000 0027 6000 3184'));
       expect((await cancel(ben, waiting.id)).json()).toMatchObject({
-        status: 'cancelled',
+        status: 'expired',
         refundPence: 0,
       });
+      // Never paid, so no appointment: no cancellation in the company's records or their change
+      // feed (booking_change), no email, nothing in the customer's list.
+      const ids = [held.id, waiting.id];
+      const rows = await env.database.db.select().from(booking).where(inArray(booking.id, ids));
+      expect(rows.map((r) => [r.status, r.cancelledAt, r.cancelledBy])).toEqual([
+        ['expired', null, null],
+        ['expired', null, null],
+      ]);
+      const changes = await env.database.db
+        .select()
+        .from(bookingChange)
+        .where(inArray(bookingChange.bookingId, ids));
+      expect(changes.map((c) => c.toStatus)).not.toContain('cancelled');
+      const mail = await env.database.db
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.dedupeKey, `booking-${held.id}-%`));
+      expect(mail).toEqual([]);
+      expect((await getJson(env.app, ada, '/api/me/appointments')).body).not.toContain(held.id);
       const [p] = await env.database.db
         .select()
         .from(payment)
@@ -225,6 +277,9 @@ for (const kind of testDatabaseKinds('every')) {
       const cancelled = await book(dora, at('2026-11-27', '12:00'));
       await cancel(dora, cancelled);
       await holdOk(env.app, dora, { startsAt: at('2026-11-27', '15:00') }); // a hold is not an appointment
+      // Nor is one let go (Back during payment): it is no cancelled appointment either.
+      const letGo = await holdOk(env.app, dora, { startsAt: at('2026-11-24', '11:00') });
+      await cancel(dora, letGo.id);
       const list = (await getJson(env.app, dora, '/api/me/appointments')).json<{
         upcoming: { id: string }[];
         past: { id: string; status: string }[];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booking, bookingItem } from '../db/schema';
+import { booking, bookingItem, therapist } from '../db/schema';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import {
   at,
@@ -50,6 +50,7 @@ for (const kind of testDatabaseKinds('one')) {
         referralDiscountPence: 0,
         referralNote: null,
         walletCreditAvailablePence: 0,
+        walletBalancePence: 0,
         amountDuePence: 4000,
       });
       const [row] = await env.database.db.select().from(booking).where(eq(booking.id, held.id));
@@ -129,6 +130,28 @@ for (const kind of testDatabaseKinds('one')) {
       const res = await holdRequest(env.app, ada, options);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.headers['content-type']).toContain('application/problem+json');
+    });
+
+    it("refuses an address outside the booking's city, on the address field", async () => {
+      // Other City's therapist is based in Newcastle (NE); Ada's saved address is in Edinburgh.
+      const away = (homePostcode: string | null) =>
+        env.database.db.update(therapist).set({ homePostcode }).where(eq(therapist.id, 't-away'));
+      await away('NE1 4ST');
+      try {
+        const res = await holdRequest(env.app, ada, { city: 'othercity', therapistId: 't-away' });
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        const detail =
+          'EH1 1AA is not in Other City: we come to NE postcodes for Other City bookings. Choose an address in Other City.';
+        expect(res.json()).toMatchObject({
+          code: 'address_outside_city',
+          detail,
+          postcodeAreas: ['NE'],
+          errors: [{ field: 'body.addressId', message: detail }],
+        });
+      } finally {
+        await away(null);
+      }
     });
 
     it('explains the minimum spend', async () => {

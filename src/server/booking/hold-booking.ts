@@ -16,6 +16,7 @@ import { EXCLUSION_VIOLATION, sqlState } from '../db/transaction';
 import type { WarnLog } from '../db/warn-log';
 import { insertBookingWithItems, lockWallet, type BookingRow } from './booking-db';
 import { availableCredit } from './booking-wallet';
+import { refuseAddressOutsideCity } from './address-in-city';
 import { expireHoldsInTheWay } from './expire-holds';
 import { loadHoldFacts, SLOT_SPANS_READ_MS } from './load-hold-facts';
 import { selectionOf } from '../availability/load-selection';
@@ -67,6 +68,7 @@ export function heldSummary(
       creditAvailablePence,
       b.totalPricePence - b.referralDiscountPence,
     ),
+    walletBalancePence: creditAvailablePence,
     amountDuePence: b.amountDuePence,
   };
 }
@@ -174,6 +176,7 @@ export async function holdBooking(
   if (!snapshot) {
     throw rule('Choose one of your saved addresses.', 'unknown_address', {}, 'body.addressId');
   }
+  await refuseAddressOutsideCity(ctx.db, city, snapshot.postcode);
 
   const slotRequest = {
     therapistId: therapist.id,

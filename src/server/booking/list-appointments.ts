@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
 import { booking } from '../db/schema';
 import { loadBookingViews, type BookingView } from './booking-view';
@@ -7,7 +7,7 @@ import { rulesConfigOf } from '../availability/rules-config';
 // The account's appointments page: bookings that happened or will happen (never abandoned holds
 // or declined payments). Upcoming soonest first; past (and cancelled) most recent first.
 
-const SHOWN = ['confirmed', 'completed', 'cancelled'] as const;
+const SHOWN = ['confirmed', 'completed'] as const;
 const LIMIT = 200;
 
 export async function listAppointments(
@@ -18,7 +18,17 @@ export async function listAppointments(
   const rows = await ctx.db
     .select()
     .from(booking)
-    .where(and(eq(booking.customerId, customerId), inArray(booking.status, [...SHOWN])))
+    .where(
+      and(
+        eq(booking.customerId, customerId),
+        or(
+          inArray(booking.status, [...SHOWN]),
+          // Cancelled after it was confirmed (confirming sets the method). A hold let go unpaid is
+          // 'expired' now, but before decision 0081 it was 'cancelled': those stay out too.
+          and(eq(booking.status, 'cancelled'), isNotNull(booking.paymentMethod)),
+        ),
+      ),
+    )
     .orderBy(desc(booking.startsAt))
     .limit(LIMIT);
   const views = await loadBookingViews(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { HOUR_MS } from '../../domain/constants';
 import type { AddressSnapshot } from '../../contract/booking';
 import type { Db } from '../db/client';
@@ -25,8 +25,18 @@ import {
  */
 export const SLOT_SPANS_READ_MS = 24 * HOUR_MS;
 
+/**
+ * The postcode areas ("EH" of "EH6 5AA") a city's therapists are based in, as a JSON array: where
+ * the city is, for the address check (docs/decisions/0081). Empty when none has a home postcode.
+ */
+export function cityPostcodeAreasQuery(citySlug: SQL): SQL {
+  return sql`(select coalesce(json_agg(distinct substring(upper(t.home_postcode) from '^[A-Z]+')),
+                              '[]'::json)
+              from therapist t where t.area = ${citySlug} and t.home_postcode is not null)`;
+}
+
 export interface HoldFacts {
-  city: { slug: string; name: string } | null;
+  city: { slug: string; name: string; postcodeAreas: string[] } | null;
   treatments: SelectedTreatment[];
   therapist: TherapistRow | null;
   address: AddressSnapshot | null;
@@ -59,8 +69,9 @@ const holdFactsStatement = preparedStatement(
     'now',
   ],
   (p, db) => sql`select
-          (select json_build_object('slug', c.slug, 'name', c.name) from city c
-            where c.slug = ${p.city}) as city,
+          (select json_build_object('slug', c.slug, 'name', c.name,
+                    'postcodeAreas', ${cityPostcodeAreasQuery(sql`c.slug`)})
+             from city c where c.slug = ${p.city}) as city,
           ${selectionJsonQuery(p.treatmentIds)} as treatments,
           (select row_to_json(t) from (${bookingTherapistQuery(p.therapistId)}) t) as therapist,
           (select json_build_object('label', a.label, 'line1', a.line1, 'line2', a.line2,

@@ -238,20 +238,28 @@ for (const kind of testDatabaseKinds('every')) {
       expect(twice.json()).toEqual({ status: 'confirmed' });
     });
 
-    it('3-D Secure: failed at the bank page answers 402 and releases the slot', async () => {
+    it('3-D Secure: failed at the bank page answers 402 and keeps the hold, as a decline does', async () => {
       const startsAt = nextSlot();
       const held = await holdOk(env.app, ada, { startsAt });
       const { actionUrl } = (
         await payRequest(env.app, ada, held.id, withCard('4000 0027 6000 3184'))
       ).json();
       const paymentId = new URL(actionUrl, 'http://x').searchParams.get('payment');
+      const hold = async () =>
+        (await env.database.db.select().from(booking).where(eq(booking.id, held.id)))[0];
+      const expiry = (await hold())?.holdExpiresAt;
       const failed = await post(env.app, ada, `/api/payments/${paymentId}/authentication`, {
         outcome: 'fail',
       });
       expect(failed.statusCode).toBe(402);
-      expect(failed.json().code).toBe('authentication_failed');
-      expect(await statusOf(held.id)).toBe('failed');
-      expect(await holdOk(env.app, ben, { startsAt })).toBeTruthy();
+      expect(failed.json()).toMatchObject({
+        code: 'authentication_failed',
+        slotReleased: false,
+        detail: expect.stringMatching(/still held/),
+      });
+      expect(await hold()).toMatchObject({ status: 'held', holdExpiresAt: expiry });
+      expect((await holdRequest(env.app, ben, { startsAt })).statusCode).toBe(409);
+      expect((await payRequest(env.app, ada, held.id)).json()).toEqual({ status: 'confirmed' });
     });
 
     it('answers 410 when the hold ran out before paying, and releases it', async () => {

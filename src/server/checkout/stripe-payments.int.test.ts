@@ -175,16 +175,18 @@ for (const kind of testDatabaseKinds('every')) {
       expect(mails.filter((m) => m.toAddress === ada.email).length).toBe(2);
     });
 
-    it('releases the slot when authentication fails at the bank', async () => {
+    it('keeps the hold for another card when authentication fails at the bank', async () => {
       const held = await holdOk(env.app, ada, { startsAt: nextSlot() });
       await payRequest(env.app, ada, held.id, pm('pm_card_authenticationRequired'));
       fake.authenticate(intentOf(held.id)?.id ?? '', false);
       const res = await getJson(env.app, ada, `/api/bookings/${held.id}/payment-status`);
       expect(res.json()).toMatchObject({
-        status: 'failed',
+        status: 'held',
         paymentStatus: 'failed',
         detail: 'Your bank could not confirm the payment, so it did not go through.',
       });
+      const paid = await payRequest(env.app, ada, held.id, pm('pm_card_visa'));
+      expect(paid.json()).toEqual({ status: 'confirmed' });
     });
 
     it('charges once however many tabs pay at once', async () => {

@@ -361,7 +361,8 @@ for (const kind of testDatabaseKinds('every')) {
       const first = (name: string, part: 'bookings' | 'cards' | 'payments') =>
         (cleanState[name] as Record<typeof part, object[]>)[part][0];
       expect(first('booking-approved', 'bookings')).toMatchObject({ status: 'confirmed' });
-      expect(first('booking-auth-failed', 'bookings')).toMatchObject({ status: 'failed' });
+      // A failed bank check keeps the hold for another card, as a decline does (decision 0081).
+      expect(first('booking-auth-failed', 'bookings')).toMatchObject({ status: 'held' });
       expect(first('booking-canceled', 'bookings')).toMatchObject({ status: 'failed' });
       expect(first('booking-dashboard-refund', 'payments')).toMatchObject({
         status: 'refunded',

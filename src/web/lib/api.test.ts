@@ -15,6 +15,7 @@ const held = {
   referralDiscountPence: 0,
   referralNote: null,
   walletCreditAvailablePence: 0,
+  walletBalancePence: 0,
   amountDuePence: 3000,
 };
 

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../components/error-panel';
+import { FieldError } from '../../components/form-fields';
 import { InfoIcon } from '../../components/icons';
 import { AddressForm, useAddresses } from '../account';
 import { addressLine } from './booking-format';
@@ -16,6 +17,8 @@ interface AddressChooserProps {
   /** A new address was saved and chosen: the form is gone, so the caller moves focus on. */
   onAddressSaved?: () => void;
   disabled?: boolean;
+  /** Why the chosen address cannot be used (the server's words), shown on the field. */
+  error?: string | null;
 }
 
 /**
@@ -28,10 +31,12 @@ export function AddressChooser({
   onChange,
   onAddressSaved,
   disabled = false,
+  error = null,
 }: AddressChooserProps) {
   const addresses = useAddresses();
   const [adding, setAdding] = useState(false);
   const legendId = useId();
+  const errorId = useId();
   const list = addresses.data ?? [];
   const selected = value ?? preferredAddressId(list, place);
   const selectedAddress = list.find((a) => a.id === selected);
@@ -109,6 +114,8 @@ export function AddressChooser({
               name="booking-address"
               className="mt-0.5 h-5 w-5 accent-brand-700"
               checked={selected === address.id}
+              aria-invalid={error !== null && selected === address.id ? true : undefined}
+              aria-describedby={error !== null && selected === address.id ? errorId : undefined}
               onChange={() => onChange(address.id)}
             />
             <span className="min-w-0">
@@ -120,6 +127,7 @@ export function AddressChooser({
           </label>
         ))}
       </div>
+      <FieldError id={errorId} message={error ?? undefined} />
       {/* Polite: said when the customer picks another address, not over what they are doing. */}
       <p role="status" className="mt-3 text-sm text-muted empty:hidden">
         {checkNote && (

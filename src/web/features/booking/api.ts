@@ -1,7 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AvailableTherapist, AvailableTherapistsAnswer } from '../../../contract/availability';
 import type {
+  AvailableDatesAnswer,
+  AvailableTherapist,
+  AvailableTherapistsAnswer,
+  NoDatesAnswer,
+} from '../../../contract/availability';
+import type {
+  BookingTerms,
   BookingView,
   CancelAnswer,
   HeldBooking,
@@ -18,7 +24,7 @@ import { accountKeys } from '../../lib/query-keys';
 // bookings are the customer's own and always read fresh. Every answer is checked against the
 // server's own schema (src/contract/*): a hold, a payment or a booking read wrong costs money.
 
-export type { AvailableTherapist, HeldBooking, PaymentStatus };
+export type { AvailableDatesAnswer, AvailableTherapist, HeldBooking, NoDatesAnswer, PaymentStatus };
 
 // The schemas, and zod with them, load with the first call rather than with the page, so a page
 // the server drew with its answers in it needs neither (decisions 0040, 0054). A call that changes
@@ -29,6 +35,7 @@ const bookingContract = () => import('../../../contract/booking');
 
 /** The server's booking view: GET /api/bookings/:id and each appointment. */
 export type Booking = BookingView;
+export type { BookingTerms };
 
 export type CancelResult = CancelAnswer;
 
@@ -93,19 +100,33 @@ export function availableDatesQuery(
   const therapist = therapistId ? `&therapist=${encodeURIComponent(therapistId)}` : '';
   return queryOptions({
     queryKey: bookingKeys.dates(city, treatments, therapistId ?? null, postcode ?? null),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}${postcodeParam(postcode)}`,
-          { schema: availabilityContract().then((m) => m.availableDatesAnswer), signal },
-        )
-      ).dates,
+    queryFn: ({ signal }): Promise<AvailableDatesAnswer> =>
+      api.get(
+        `${cityPath(city)}/dates?treatments=${encodeURIComponent(treatments.join(','))}${therapist}${postcodeParam(postcode)}`,
+        { schema: availabilityContract().then((m) => m.availableDatesAnswer), signal },
+      ),
     staleTime: AVAILABILITY_STALE_MS,
   });
 }
 
+const justDates = (answer: AvailableDatesAnswer) => answer.dates;
+
 /** Days with free time for the treatments: with anyone, or with one therapist when given. */
 export function useAvailableDates(
+  city: string,
+  treatments: readonly string[],
+  options: DatesOptions & { enabled?: boolean } = {},
+) {
+  const { enabled = true, ...query } = options;
+  return useQuery({
+    ...availableDatesQuery(city, treatments, query),
+    enabled: enabled && treatments.length > 0,
+    select: justDates,
+  });
+}
+
+/** The free days with, when there are none, why (the date step says it). */
+export function useDateSearch(
   city: string,
   treatments: readonly string[],
   options: DatesOptions & { enabled?: boolean } = {},

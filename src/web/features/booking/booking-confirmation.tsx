@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../components/error-panel';
 import { CheckCircleIcon } from '../../components/icons';
 import { cardLabel } from '../../../domain/card';
 import { AddToCalendarLink } from './add-to-calendar-link';
-import { invalidateAfterBookingChange, useBooking } from './api';
+import { bookingKeys, invalidateAfterBookingChange, useBooking } from './api';
 import { AppointmentDetails } from './appointment-details';
 import { useBookingStore } from './booking-store';
 import { CancellationTerms } from './cancellation-terms';
@@ -124,7 +124,7 @@ export function BookingConfirmation({
         <PushOptIn framed />
       </div>
       <div className="mt-6">
-        <CancellationTerms startsAt={data.startsAt} />
+        <CancellationTerms terms={data.terms} queryKey={bookingKeys.booking(data.id)} />
       </div>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to="/account/appointments" className={buttonClass('primary', 'lg')}>

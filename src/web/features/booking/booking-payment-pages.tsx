@@ -6,9 +6,9 @@ import { PaymentFailed, useGoToConfirmation } from './payment-outcome';
 
 // What /authorisation/confirm?booking=… means for a booking: the pages are features/payment's
 // (DemoBankCheck, PaymentReturn), composed with these by the route. A payment that goes through
-// ends on the booking's confirmation; one refused releases the slot.
+// ends on the booking's confirmation; one refused keeps the time held for another card.
 
-/** A booking's bank check: approving confirms the booking; failing releases the slot. */
+/** A booking's bank check: approving confirms the booking; failing keeps the hold for another card. */
 export function useBookingBankCheck(
   bookingId: string,
   fallbackCity: string | null,
@@ -28,11 +28,16 @@ export function useBookingBankCheck(
       if (city) goToConfirmation(city, bookingId);
     },
     renderRefused: (message) => (
-      <PaymentFailed message={message} city={city} bookingId={bookingId} />
+      <PaymentFailed message={message} city={city} bookingId={bookingId} booking={booking.data} />
     ),
     renderAnswered: () =>
       booking.data && booking.data.status !== 'confirmed' ? (
-        <PaymentFailed message={BANK_REFUSED} city={city} bookingId={bookingId} />
+        <PaymentFailed
+          message={BANK_REFUSED}
+          city={city}
+          bookingId={bookingId}
+          booking={booking.data}
+        />
       ) : null,
   };
 }
@@ -63,7 +68,7 @@ export function useBookingPaymentReturn(
     paid: confirmed,
     refusal: status.data?.detail || null,
     renderRefused: (message) => (
-      <PaymentFailed message={message} city={city} bookingId={bookingId} />
+      <PaymentFailed message={message} city={city} bookingId={bookingId} booking={booking.data} />
     ),
   };
 }

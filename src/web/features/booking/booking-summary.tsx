@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { basketTotal } from '../../../domain/basket';
+import { basketCounts, basketTotal, describeBasketCount } from '../../../domain/basket';
 import { DEFAULT_RULES_CONFIG } from '../../../domain/constants';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
@@ -65,13 +65,16 @@ export function BasketLines({ city, removable }: { city: string; removable: bool
           <dd className="font-semibold text-ink">{formatPence(total.totalPricePence)}</dd>
         </div>
         <div className="flex justify-between gap-4 text-sm text-muted">
-          <dt>Total duration</dt>
-          <dd>{formatDuration(total.totalDurationMinutes)}</dd>
+          <dt>Appointment</dt>
+          <dd>{formatDuration(total.treatmentMinutes)}</dd>
         </div>
       </dl>
+      {/* The appointment runs as long as its treatments; the turnaround is the therapist's time
+          after it, so it is said apart rather than added in (issue 33: "1 hr 30 min" for a
+          booking from 09:45 to 11:00). */}
       <p className="mt-1 text-xs text-muted">
-        The duration includes {DEFAULT_RULES_CONFIG.bufferMinutes} minutes for your therapist to set
-        up.
+        Your therapist then takes {formatDuration(total.turnaroundMinutes)} of turnaround to pack up
+        and travel on: not part of your appointment.
       </p>
     </>
   );
@@ -91,6 +94,11 @@ export function BookingSummaryToggle({ city }: { city: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const count = selectedTreatments.length;
+  const catalogue = useCityTreatments(city);
+  // An add-on is not a treatment of its own; until the catalogue is read, every item counts.
+  const counts = catalogue.data
+    ? basketCounts(selectedItems(selectedTreatments, catalogue.data))
+    : { treatments: count, addOns: 0 };
 
   useEffect(() => {
     if (!open) return;
@@ -135,7 +143,7 @@ export function BookingSummaryToggle({ city }: { city: string }) {
           className="relative grid h-11 w-11 place-items-center rounded-full border border-brand-200 bg-white text-brand-800 hover:bg-brand-50"
           aria-expanded={open}
           aria-controls={panelId}
-          aria-label={`Booking summary, ${count} ${count === 1 ? 'treatment' : 'treatments'}`}
+          aria-label={`Booking summary, ${describeBasketCount(counts)}`}
           onClick={() => setOpen((v) => !v)}
         >
           <BagIcon className="h-5 w-5" />
@@ -143,7 +151,7 @@ export function BookingSummaryToggle({ city }: { city: string }) {
             aria-hidden="true"
             className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
           >
-            {count}
+            {counts.treatments + counts.addOns}
           </span>
         </button>
       )}

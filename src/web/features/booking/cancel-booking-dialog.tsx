@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
-import { PARTIAL_REFUND_UNTIL_HOURS } from '../../lib/policy';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
 import { FormMessage } from '../../components/form-fields';
@@ -15,9 +14,8 @@ function refundText(booking: Booking): string {
   const paid = booking.amountDuePence + booking.creditAppliedPence;
   if (paid === 0)
     return 'Nothing has been paid for this appointment, so there is nothing to refund.';
-  if (refundPence === 0) {
-    return `It starts in less than ${PARTIAL_REFUND_UNTIL_HOURS} hours, so there is no refund.`;
-  }
+  // The terms' own words (the same as the confirmation and its email), by the server's policy.
+  if (refundPence === 0) return booking.terms?.lines[0] ?? 'There is no refund now.';
   const share = refundPercent >= 100 ? 'a full refund' : `${refundPercent}% back`;
   const where =
     cardRefundPence > 0 && walletRefundPence > 0

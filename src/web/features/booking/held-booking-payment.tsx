@@ -74,7 +74,11 @@ export function HeldBookingPayment({
       <WalletCreditSwitch
         bookingId={booking.id}
         creditAppliedPence={amounts.creditAppliedPence}
-        availablePence={heldAnswer?.walletCreditAvailablePence ?? me.walletBalancePence}
+        availablePence={
+          heldAnswer?.walletCreditAvailablePence ??
+          Math.min(me.walletBalancePence, booking.totalPricePence - booking.referralDiscountPence)
+        }
+        balancePence={heldAnswer?.walletBalancePence ?? me.walletBalancePence}
         onChanged={onHoldChanged}
         locked={paying}
       />
@@ -82,7 +86,7 @@ export function HeldBookingPayment({
         <h3 className="font-semibold text-ink">Your order</h3>
         <OrderSummary booking={{ ...booking, ...amounts }} referrerName={referrerName} />
       </div>
-      <CancellationTerms startsAt={booking.startsAt} />
+      <CancellationTerms terms={booking.terms} queryKey={bookingKeys.booking(booking.id)} />
       <PaymentForm
         amountDuePence={amounts.amountDuePence}
         pay={(request) => payBooking(booking.id, request)}

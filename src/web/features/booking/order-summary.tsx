@@ -52,12 +52,13 @@ export function OrderSummary({
             <dd className="text-ink">−{formatPence(referralDiscountPence)}</dd>
           </div>
         )}
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted">Wallet credit</dt>
-          <dd className="text-ink">
-            {creditAppliedPence > 0 ? `−${formatPence(creditAppliedPence)}` : formatPence(0)}
-          </dd>
-        </div>
+        {/* No credit used, no line: "Wallet credit £0.00" only adds noise for someone with none. */}
+        {creditAppliedPence > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Wallet credit</dt>
+            <dd className="text-ink">−{formatPence(creditAppliedPence)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4 pt-1 text-base font-semibold">
           <dt className="text-ink">{dueLabel}</dt>
           <dd className="text-ink">{formatPence(amountDuePence)}</dd>

@@ -9,11 +9,31 @@ import { bookingKeys, setBookingCredit, type HeldBooking } from './api';
 interface WalletCreditSwitchProps {
   bookingId: string;
   creditAppliedPence: number;
-  /** What the wallet could put towards this booking, as the server last said. */
+  /** What the wallet could put towards this booking, as the server last said: at most its price. */
   availablePence: number;
+  /** The wallet's balance (less what other waiting bookings hold), of which that is a part. */
+  balancePence: number;
   onChanged: (held: HeldBooking) => void;
   /** A payment is under way: its amount is fixed until it is decided, so the switch waits. */
   locked?: boolean;
+}
+
+/**
+ * What the switch says: how much of the balance this booking takes (or can take) and the balance,
+ * never the booking's share alone called "available" (issue 33: £100 of credit read "£65.00
+ * available" on a £65 booking).
+ */
+export function creditWords(sharePence: number, balancePence: number, using: boolean): string {
+  const share = formatPence(sharePence);
+  if (balancePence > sharePence) {
+    const balance = formatPence(balancePence);
+    return using
+      ? `${share} of your ${balance} balance goes towards this booking.`
+      : `This booking can use ${share} of your ${balance} balance.`;
+  }
+  return using
+    ? `Your ${share} balance goes towards this booking.`
+    : `This booking can use your ${share} balance.`;
 }
 
 /**
@@ -24,6 +44,7 @@ export function WalletCreditSwitch({
   bookingId,
   creditAppliedPence,
   availablePence,
+  balancePence,
   onChanged,
   locked = false,
 }: WalletCreditSwitchProps) {
@@ -65,9 +86,7 @@ export function WalletCreditSwitch({
         <span>
           <span className="font-semibold text-ink">Use my wallet credit</span>
           <span id={hintId} className="block text-sm text-muted">
-            {formatPence(availablePence)} available
-            {creditAppliedPence > 0 &&
-              `: ${formatPence(creditAppliedPence)} goes towards this booking`}
+            {creditWords(using ? creditAppliedPence : availablePence, balancePence, using)}
           </span>
         </span>
       </label>

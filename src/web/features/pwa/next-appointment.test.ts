@@ -46,6 +46,7 @@ function booking(id: string, startsAt: string, status = 'confirmed'): Booking {
       walletRefundPence: 0,
     },
     canReschedule: true,
+    terms: null,
   };
 }
 

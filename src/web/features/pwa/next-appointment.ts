@@ -8,10 +8,13 @@ import type { Booking } from '../account';
 
 export const NEXT_APPOINTMENT_KEY = 'glow.last-appointment';
 
-// Kept before bookings had references, an appointment has none: still show it offline.
+// Kept before bookings had references (or terms), an appointment has none: still show it offline.
 const storedSchema = z.object({
   savedAt: z.iso.datetime(),
-  booking: bookingViewSchema.extend({ reference: z.string().default('') }),
+  booking: bookingViewSchema.extend({
+    reference: z.string().default(''),
+    terms: bookingViewSchema.shape.terms.default(null),
+  }),
 });
 
 export interface StoredAppointment {
