@@ -18,13 +18,13 @@ test('the selection survives a reload, and Start again clears it', async ({ page
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-therapist$`));
   await expect(page.getByText(`On ${dayLabel(world.day)}`)).toBeVisible();
-  const bag = page.getByRole('button', { name: 'Booking summary, 2 treatments' });
+  const bag = page.getByRole('button', { name: 'Booking summary, 1 treatment and 1 add-on' });
   await bag.click();
   const summary = page.getByRole('region', { name: 'Your booking' });
   await expect(summary.getByText('Swedish Massage (60 min)')).toBeVisible();
   await expect(summary.getByText('Scalp Massage')).toBeVisible();
   await expect(summary.getByText('£77.00')).toBeVisible();
-  await expect(summary.getByText('1 hr 30 min')).toBeVisible();
+  await expect(summary.getByText('1 hr 15 min')).toBeVisible();
 
   await summary.getByRole('button', { name: 'Start again' }).click();
   await expect(page).toHaveURL(new RegExp(`/${world.city.slug}/select-treatments$`));
@@ -45,7 +45,9 @@ test('removing a treatment takes its add-ons with it, and both are reported to a
   await expect(page.getByRole('button', { name: 'Add Hot Stones' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
   await page.getByRole('button', { name: 'Add Hot Stones' }).click();
-  await expect(page.getByRole('button', { name: 'Booking summary, 2 treatments' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Booking summary, 1 treatment and 1 add-on' }),
+  ).toBeVisible();
   // Descriptions are cut at 10 words.
   await expect(
     page.getByText('Long, flowing strokes and gentle kneading ease everyday tension and…'),

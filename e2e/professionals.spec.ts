@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { createBookingWorld, dayLabel } from './booking-support';
+import { createBookingWorld, dayLabel, ukDate } from './booking-support';
+import { E2E_INTERNAL_API_TOKEN } from './env';
 import { acceptCookiesUpFront } from './support';
 
 test.beforeEach(async ({ context }) => {
@@ -62,6 +63,65 @@ test('"Book with {name}" chooses that therapist: their times come first, the oth
   await page.getByRole('button', { name: 'Book with anyone' }).click();
   await expect(page.getByRole('region', { name: 'Other therapists free that day' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: world.pricey.name })).toBeVisible();
+});
+
+test('"Book with {name}" shows only their treatments and free days, and what they cannot take', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  // Fern does deep tissue only, and is free on the world's day alone (the others all week).
+  const fern = {
+    id: `${world.therapist.id}-fern`,
+    name: 'Fern Lowe',
+    username: `fern-${world.therapist.id.slice(-8)}`,
+  };
+  const imported = await request.post('/api/internal/catalogue', {
+    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+    data: {
+      therapists: [
+        {
+          ...fern,
+          active: true,
+          paymentsConnected: true,
+          area: world.city.slug,
+          serviceIds: ['deep-tissue-massage-60'],
+          availability: [{ start: `${world.day}T08:00:00Z`, end: `${world.day}T20:00:00Z` }],
+        },
+      ],
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  // A basket started before choosing her, with something she does not offer.
+  await page.goto(`/${world.city.slug}/select-treatments`);
+  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+  await page.goto(`/professionals/${fern.username}`);
+  await page.getByRole('link', { name: 'Book with Fern Lowe' }).click();
+  await expect(page.getByText('Fern does not offer Swedish Massage (60 min)')).toBeVisible();
+  // Not in her list: only the note's button can take it out of the basket.
+  await expect(page.locator('[data-pick="swedish-massage-60"]')).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: 'Add Deep Tissue Massage (60 min)' }),
+  ).toBeVisible();
+
+  // The date step says so too, with what she does offer.
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+  await expect(page.getByText('Fern does not offer Swedish Massage (60 min).')).toBeVisible();
+  await expect(page.getByText('Fern offers Deep Tissue Massage (60 min).')).toBeVisible();
+  await page.getByRole('link', { name: 'Change treatments' }).click();
+
+  await page.getByRole('button', { name: 'Remove Swedish Massage (60 min)' }).click();
+  await page.getByRole('button', { name: 'Add Deep Tissue Massage (60 min)' }).click();
+  await page.getByRole('link', { name: 'Choose a date' }).click();
+  // Her day only; with anyone, the next day is free too.
+  const herDay = page.locator(`[data-date="${world.day}"]`);
+  const nextDay = page.locator(`[data-date="${ukDate(3)}"]`);
+  await expect(page.getByText('only the days Fern is free are shown')).toBeVisible();
+  await expect(herDay).not.toHaveAttribute('aria-disabled');
+  await expect(nextDay).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Book with anyone' }).click();
+  await expect(nextDay).not.toHaveAttribute('aria-disabled');
 });
 
 test('the list shows bookable demo professionals, filters by city and opens a profile', async ({

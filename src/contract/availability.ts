@@ -54,10 +54,39 @@ const travelPlace = z
   .nullable()
   .describe('Where the times were checked for travel; null: to be confirmed for the address');
 
+const offeredTreatmentIds = z
+  .array(z.string())
+  .describe(
+    'The main treatments this customer can book in the city (with the therapist asked for, if ' +
+      'one was), whatever the basket: what to offer instead',
+  );
+
+/** Why there is no day, so the page can say what would work (src/domain/no-dates-reason.ts). */
+export const noDatesReasonSchema = z
+  .discriminatedUnion('reason', [
+    z.object({ reason: z.literal('no_therapist_offers'), offeredTreatmentIds }),
+    z.object({ reason: z.literal('no_business_therapist'), offeredTreatmentIds }),
+    z.object({
+      reason: z.literal('below_minimum_spend'),
+      shortfallPence: pence.describe('The least to add for a therapist to take it'),
+      minimumPence: pence.describe("That therapist's minimum spend"),
+    }),
+    z.object({ reason: z.literal('none_free') }),
+  ])
+  .describe(
+    'no_therapist_offers: nobody who can take this customer offers every chosen main treatment; ' +
+      'no_business_therapist: those who do take no business accounts; below_minimum_spend: all ' +
+      'who could come have a higher minimum spend; none_free: someone could, but has no free time',
+  );
+
 export const availableDatesAnswer = z.object({
   dates: z.array(isoDay).describe('UK days with at least one bookable slot'),
   place: travelPlace,
+  whyNoDates: noDatesReasonSchema.nullable().describe('Null when there are dates'),
 });
+
+export type NoDatesAnswer = z.infer<typeof noDatesReasonSchema>;
+export type AvailableDatesAnswer = z.infer<typeof availableDatesAnswer>;
 
 /** A run of start times: every slotGridMinutes from the first to the last, both included. */
 const slotRun = z.tuple([minutes, minutes]);

@@ -44,6 +44,7 @@ export const professionalTreatmentSchema = z.object({
 });
 
 export const professionalSchema = z.object({
+  id: z.string().describe('Therapist id, as the availability routes take it'),
   username: z.string(),
   name: z.string(),
   photoUrl: z.string().nullable(),

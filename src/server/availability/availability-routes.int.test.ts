@@ -151,13 +151,54 @@ for (const kind of testDatabaseKinds('one')) {
     it('answers the dates with availability in the window', async () => {
       const res = await get('/api/cities/testcity/dates?treatments=massage-60');
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ dates: [DAY], place: null });
+      expect(res.json()).toEqual({ dates: [DAY], place: null, whyNoDates: null });
     });
 
     it("answers one therapist's dates when asked, for moving a booking", async () => {
       const path = '/api/cities/testcity/dates?treatments=massage-60&therapist=';
-      expect((await get(`${path}t-anna`)).json()).toEqual({ dates: [DAY], place: null });
-      expect((await get(`${path}t-nobody`)).json()).toEqual({ dates: [], place: null });
+      expect((await get(`${path}t-anna`)).json()).toEqual({
+        dates: [DAY],
+        place: null,
+        whyNoDates: null,
+      });
+      expect((await get(`${path}t-nobody`)).json()).toEqual({
+        dates: [],
+        place: null,
+        whyNoDates: { reason: 'no_therapist_offers', offeredTreatmentIds: [] },
+      });
+    });
+
+    it('says why there is no day, with what can be booked instead', async () => {
+      const why = async (query: string) => {
+        const res = await get(`/api/cities/testcity/dates?${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = res.json<{ dates: string[]; whyNoDates: unknown }>();
+        expect(answer.dates).toEqual([]);
+        return answer.whyNoDates;
+      };
+      // Nobody does both in one booking; each is offered on its own (add-ons never listed).
+      expect(await why('treatments=massage-60,manicure')).toEqual({
+        reason: 'no_therapist_offers',
+        offeredTreatmentIds: ['manicure', 'massage-60'],
+      });
+      // £30 against Cara's £50 minimum.
+      expect(await why('treatments=massage-60&therapist=t-cara')).toEqual({
+        reason: 'below_minimum_spend',
+        shortfallPence: 2000,
+        minimumPence: 5000,
+      });
+      // Offers it, but no recent availability: simply nobody free.
+      expect(await why('treatments=massage-60&therapist=t-stale')).toEqual({ reason: 'none_free' });
+      customer = { id: 'c1', accountType: 'business', gender: null };
+      try {
+        // Only Nails does manicures, and takes no business accounts; Bea, who does, offers massage.
+        expect(await why('treatments=manicure')).toEqual({
+          reason: 'no_business_therapist',
+          offeredTreatmentIds: ['massage-60'],
+        });
+      } finally {
+        customer = null;
+      }
     });
 
     it.each([

@@ -38,6 +38,8 @@ export interface TherapistQuestion {
 
 interface Answer {
   selection: Selection;
+  /** Everyone the read found (city, status, services), shown or not: to say why none is. */
+  candidates: readonly SearchCandidate[];
   priced: PricedTherapist[];
   range: Interval;
   calendars: Calendars;
@@ -151,7 +153,7 @@ async function searchWithKeptReads(ctx: AppContext, asked: Asked): Promise<Answe
   const { priced, bookable } = priceVisible(candidates, asked, selection);
   const read = await calendarsOf(ctx, bookable, range, asked.now);
   if (read.catalogueVersion !== facts.version) return null;
-  return { selection, priced, range, calendars: read.calendars };
+  return { selection, candidates, priced, range, calendars: read.calendars };
 }
 
 /** The facts and candidates at the version read with the facts: kept ones, or read and kept. */
@@ -182,7 +184,7 @@ async function searchReadingCatalogue(ctx: AppContext, asked: Asked): Promise<An
   }
   const { priced, bookable } = priceVisible(candidates, asked, selection);
   const { calendars } = await calendarsOf(ctx, bookable, range, asked.now);
-  return { selection, priced, range, calendars };
+  return { selection, candidates, priced, range, calendars };
 }
 
 /**

@@ -1,13 +1,21 @@
+import type { NoDatesAnswer } from '../../contract/availability';
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
+import { basketTotal } from '../../domain/basket';
+import type { RulesConfig } from '../../domain/constants';
+import { noDatesReason } from '../../domain/no-dates-reason';
 import { computeSlots } from '../../domain/slots';
 import type { CustomerProfile } from '../../domain/types';
 import { ukDayInterval } from '../../domain/uk-time';
+import { therapistVisibilityProblems } from '../../domain/visibility';
 import type { AppContext } from '../app-context';
 import type { WarnLog } from '../db/warn-log';
 import { bookableDates } from './booking-window';
 import { findVisibleTherapists } from './find-visible-therapists';
+import type { SearchCandidate } from './load-availability-data';
+import { loadOfferedTreatments } from './load-offered-treatments';
+import type { Selection } from './load-selection';
 import { rulesConfigOf } from './rules-config';
-import { placeOf, travelJudgeFor, type TravelPlace } from './travel-search';
+import { placeOf, travelJudgeFor, type TravelJudge, type TravelPlace } from './travel-search';
 import { refuseUncovered } from './uncovered-postcode';
 
 export interface DateSearch {
@@ -20,23 +28,62 @@ export interface DateSearch {
   postcode?: string;
 }
 
+interface EmptySearch {
+  search: DateSearch;
+  config: RulesConfig;
+  now: number;
+  selection: Selection;
+  candidates: readonly SearchCandidate[];
+  judge: TravelJudge | null;
+}
+
+/**
+ * Why a search found no day (docs/decisions/0080): worked out only then, from what the search
+ * already read; the treatments to offer instead cost one more read, only when they are the answer.
+ */
+async function whyNoDates(ctx: AppContext, empty: EmptySearch): Promise<NoDatesAnswer> {
+  const { search, config, now, selection, judge } = empty;
+  const why = noDatesReason(
+    empty.candidates.map((t) => ({
+      problems: therapistVisibilityProblems(t, {
+        city: search.city,
+        customer: search.customer,
+        baseTreatmentIds: selection.baseIds,
+        now,
+        config,
+      }),
+      total: basketTotal(selection.items, t.minimumSpendPence, config),
+      reachesPlace: !judge || judge.serves(t),
+    })),
+  );
+  if (why.reason !== 'no_therapist_offers' && why.reason !== 'no_business_therapist') return why;
+  const offeredTreatmentIds = await loadOfferedTreatments(ctx.db, search, config, now);
+  return { ...why, offeredTreatmentIds };
+}
+
 /**
  * UK calendar days in the window with at least one bookable slot for at least one visible
- * therapist (or for the one therapist asked for).
+ * therapist (or for the one therapist asked for), and when there is none, why.
  */
 export async function listAvailableDates(
   ctx: AppContext,
   search: DateSearch,
   log: WarnLog,
-): Promise<{ dates: string[]; place: TravelPlace | null }> {
+): Promise<{ dates: string[]; place: TravelPlace | null; whyNoDates: NoDatesAnswer | null }> {
   const config = rulesConfigOf(ctx.config);
   const now = ctx.now();
   const nowMs = now.getTime();
   const keep = availabilityWindow(nowMs, config);
-  const { priced, calendars } = await findVisibleTherapists(ctx, search, config, now, () => ({
-    start: nowMs,
-    end: keep.end,
-  }));
+  const { selection, candidates, priced, calendars } = await findVisibleTherapists(
+    ctx,
+    search,
+    config,
+    now,
+    () => ({
+      start: nowMs,
+      end: keep.end,
+    }),
+  );
   // Only the therapist asked for, if any: findVisibleTherapists reads no one else.
   const place = placeOf(search.postcode);
   let bookable = priced
@@ -78,5 +125,7 @@ export async function listAvailableDates(
       return reachable.length > 0;
     });
   });
-  return { dates, place };
+  if (dates.length > 0) return { dates, place, whyNoDates: null };
+  const empty = { search, config, now: nowMs, selection, candidates, judge: judge || null };
+  return { dates, place, whyNoDates: await whyNoDates(ctx, empty) };
 }

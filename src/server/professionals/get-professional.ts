@@ -77,6 +77,7 @@ export async function getProfessional(
     .orderBy(asc(treatment.sortOrder), asc(treatment.name), asc(treatment.id));
 
   return {
+    id: row.id,
     username: row.username,
     name: row.name,
     photoUrl: therapistPhotoUrl(row),

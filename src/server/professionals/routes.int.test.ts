@@ -142,6 +142,7 @@ for (const kind of testDatabaseKinds('one')) {
       const res = await get('/api/professionals/anna');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
+        id: 't-anna',
         username: 'anna',
         name: 'Anna Brown',
         photoUrl: 'https://example.test/anna.jpg',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarKeyTarget } from './calendar-keys';
+import { calendarKeyTarget, listKeyTarget } from './calendar-keys';
 import { bookingDays } from './booking-format';
 
 // Saturday 21 November 2026 to Sunday 27 December 2026.
@@ -38,5 +38,23 @@ describe('calendarKeyTarget', () => {
     expect(calendarKeyTarget('2026-11-25', 'Enter', days)).toBeNull();
     expect(calendarKeyTarget('2026-11-25', 'Tab', days)).toBeNull();
     expect(calendarKeyTarget('2026-11-25', 'ArrowRight', [])).toBeNull();
+  });
+});
+
+describe('listKeyTarget', () => {
+  const items = ['a', 'b', 'c'];
+  it('moves one item with the arrows and to the ends with Home and End, never past them', () => {
+    expect(listKeyTarget('a', 'ArrowDown', items)).toBe('b');
+    expect(listKeyTarget('b', 'ArrowRight', items)).toBe('c');
+    expect(listKeyTarget('c', 'ArrowDown', items)).toBe('c');
+    expect(listKeyTarget('b', 'ArrowUp', items)).toBe('a');
+    expect(listKeyTarget('a', 'ArrowLeft', items)).toBe('a');
+    expect(listKeyTarget('b', 'Home', items)).toBe('a');
+    expect(listKeyTarget('a', 'End', items)).toBe('c');
+  });
+
+  it('ignores other keys and items it does not know', () => {
+    expect(listKeyTarget('a', 'Enter', items)).toBeNull();
+    expect(listKeyTarget('z', 'ArrowDown', items)).toBeNull();
   });
 });

@@ -62,3 +62,31 @@ export function calendarKeyTarget(
   if (target > last) return last;
   return target;
 }
+
+/**
+ * The same for a list with one tab stop (the treatments): Down and Right to the next item, Up and
+ * Left to the one before, Home and End to the ends. Null for any other key, or an unknown item.
+ */
+export function listKeyTarget(
+  current: string,
+  key: string,
+  items: readonly string[],
+): string | null {
+  const at = items.indexOf(current);
+  if (at < 0) return null;
+  const last = items.length - 1;
+  switch (key) {
+    case 'ArrowDown':
+    case 'ArrowRight':
+      return items[Math.min(at + 1, last)] ?? null;
+    case 'ArrowUp':
+    case 'ArrowLeft':
+      return items[Math.max(at - 1, 0)] ?? null;
+    case 'Home':
+      return items[0] ?? null;
+    case 'End':
+      return items[last] ?? null;
+    default:
+      return null;
+  }
+}

@@ -1,7 +1,12 @@
 // The booking flow's public surface: what its routes, its layouts in app/ and the account pages
 // (cancel and reschedule) use, and what the bank's pages of features/payment mean for a booking.
 // The flow's internals stay behind it.
-export { useAvailableDates, useAvailableTherapists, type AvailableTherapist } from './api';
+export {
+  useAvailableDates,
+  useAvailableTherapists,
+  useDateSearch,
+  type AvailableTherapist,
+} from './api';
 export { AddToCalendarLink } from './add-to-calendar-link';
 export { AppointmentActions } from './appointment-actions';
 export { BookNowLink } from './book-now-link';
@@ -13,6 +18,7 @@ export { BookingSummaryToggle, useBasket } from './booking-summary';
 export { Checkout } from './checkout';
 export { ContinueBar } from './continue-bar';
 export { DateCalendar } from './date-calendar';
+export { NoDatesPanel } from './no-dates-panel';
 export { OutOfReachNote } from './out-of-reach-note';
 export { PlaceLine } from './place-line';
 export { PreferredTherapistNote } from './preferred-therapist-note';

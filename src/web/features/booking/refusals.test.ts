@@ -19,19 +19,22 @@ describe('holdRefusal', () => {
   });
 
   it('offers another time for the refusals another time or therapist gets past', () => {
-    for (const code of [
-      'slot_not_offered',
-      'therapist_unavailable',
-      'minimum_spend',
-      'unknown_city',
-    ] as const)
+    for (const code of ['slot_not_offered', 'minimum_spend', 'unknown_city'] as const)
       expect(holdRefusal(problem(422, code))).toBe('choose-again');
+  });
+
+  it('sends the customer back to the day when the therapist cannot take them at all', () => {
+    expect(holdRefusal(problem(422, 'therapist_unavailable'))).toBe('other-therapist');
   });
 
   it('says the rest without a link, an unknown address included', () => {
     expect(holdRefusal(problem(422, 'unknown_address'))).toBe('message');
     expect(holdRefusal(problem(400))).toBe('message');
     expect(holdRefusal(problem(0))).toBe('message');
+  });
+
+  it("puts an address outside the booking's city on the address field", () => {
+    expect(holdRefusal(problem(422, 'address_outside_city'))).toBe('address');
   });
 
   it('offers the nearest reachable times when the therapist cannot get there by then', () => {

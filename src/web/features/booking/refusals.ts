@@ -9,7 +9,6 @@ type Refusal = Pick<ApiError, 'status' | 'code' | 'extensions'>;
 /** Refusals of a hold that another time or therapist gets past: the notice offers to choose again. */
 const CHOOSE_AGAIN: ReadonlySet<ProblemCode> = new Set([
   'slot_not_offered',
-  'therapist_unavailable',
   'minimum_spend',
   'unknown_city',
 ]);
@@ -18,12 +17,20 @@ export type HoldRefusal =
   /** Someone else has just taken the time: back to the list of times, refreshed. */
   | 'taken'
   /**
+   * The therapist cannot take this customer's booking at all (one chosen before signing in to a
+   * business account that they do not take): back to the day's list, which now shows who can,
+   * or why nobody can (docs/decisions/0080).
+   */
+  | 'other-therapist'
+  /**
    * The therapist cannot get to the address by then (a journey from the customer before, or to
    * the next): the server's words, the nearest times they can, and a way to choose again.
    */
   | 'unreachable'
   /** The session ended meanwhile: the page asks the customer to sign in again. */
   | 'signed-out'
+  /** The address is outside the booking's city: the server's words on the address field. */
+  | 'address'
   /** The server's words, with a link to choose another time. */
   | 'choose-again'
   /** The server's words alone (an unknown address, a field…). */
@@ -31,7 +38,9 @@ export type HoldRefusal =
 
 export function holdRefusal(error: Refusal): HoldRefusal {
   if (error.code === 'slot_taken') return 'taken';
+  if (error.code === 'therapist_unavailable') return 'other-therapist';
   if (error.code === 'slot_unreachable') return 'unreachable';
+  if (error.code === 'address_outside_city') return 'address';
   if (error.status === 401) return 'signed-out';
   return error.code && CHOOSE_AGAIN.has(error.code) ? 'choose-again' : 'message';
 }

@@ -111,7 +111,7 @@ describe('booking selection', () => {
 });
 
 describe('booking with a chosen therapist', () => {
-  const isla = { username: 'isla', name: 'Isla Reid' };
+  const isla = { id: 't-isla', username: 'isla', name: 'Isla Reid' };
 
   it('starts a booking in their city, and keeps them through treatments and day', () => {
     let s = preferTherapist(EMPTY_SELECTION, 'edinburgh', isla);
@@ -145,7 +145,11 @@ describe('booking with a chosen therapist', () => {
   });
 
   it('keeps a time already chosen with that same therapist', () => {
-    const s = preferTherapist(full(), 'edinburgh', { username: 'anna', name: 'Anna Smith' });
+    const s = preferTherapist(full(), 'edinburgh', {
+      id: 't-anna',
+      username: 'anna',
+      name: 'Anna Smith',
+    });
     expect(s.selectedTime).toBe('2026-12-01T10:00:00.000Z');
   });
 
@@ -159,6 +163,11 @@ describe('booking with a chosen therapist', () => {
     expect(readStoredSelection({ preferredTherapist: isla }).preferredTherapist).toEqual(isla);
     expect(
       readStoredSelection({ preferredTherapist: { username: 3 } }).preferredTherapist,
+    ).toBeNull();
+    // Stored before it had an id: no days could be asked for with it.
+    expect(
+      readStoredSelection({ preferredTherapist: { username: 'isla', name: 'Isla Reid' } })
+        .preferredTherapist,
     ).toBeNull();
   });
 });

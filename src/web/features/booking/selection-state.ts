@@ -14,9 +14,12 @@ export interface SelectedTherapist {
 
 /**
  * The therapist the customer set out to book ("Book with {name}" on a profile): kept through
- * changes of treatments and day, so select-therapist can show their times first.
+ * changes of treatments and day, so the steps show their treatments and free days, and
+ * select-therapist their times first.
  */
 export interface PreferredTherapist {
+  /** What the availability routes take (the dates of one therapist). */
+  id: string;
   username: string;
   name: string;
 }
@@ -251,11 +254,17 @@ export function readStoredSelection(value: unknown): BookingSelection {
       ? [...new Set(value.selectedTreatments.filter(isString))]
       : [],
     selectedDate: stringOrNull(value.selectedDate),
+    // One stored before it had an id is dropped: the steps could not show their days.
     preferredTherapist:
       isRecord(value.preferredTherapist) &&
+      isString(value.preferredTherapist.id) &&
       isString(value.preferredTherapist.username) &&
       isString(value.preferredTherapist.name)
-        ? { username: value.preferredTherapist.username, name: value.preferredTherapist.name }
+        ? {
+            id: value.preferredTherapist.id,
+            username: value.preferredTherapist.username,
+            name: value.preferredTherapist.name,
+          }
         : null,
     selectedTherapist:
       isRecord(therapist) &&

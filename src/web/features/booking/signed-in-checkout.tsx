@@ -29,6 +29,8 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
   const abandonHold = useAbandonHold();
   const [addressId, setAddressId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The server's refusal of the chosen address (outside the booking's city), shown on the field.
+  const [addressError, setAddressError] = useState<string | null>(null);
   // The last answer about the held booking's money: the referral note and the credit available.
   const [lastHold, setLastHold] = useState<HeldBooking | null>(null);
   // The address the times were checked for comes first (docs/decisions/0077).
@@ -79,6 +81,7 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
     },
     onSuccess: (booking) => {
       setNotice(null);
+      setAddressError(null);
       setLastHold(booking);
       setHeldBooking(booking.id);
       refreshAvailability();
@@ -89,8 +92,9 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
         return;
       }
       const refusal = holdRefusal(error);
-      if (refusal === 'taken') {
-        notify({ type: 'error', title: 'That time has just gone', message: error.detail });
+      if (refusal === 'taken' || refusal === 'other-therapist') {
+        const title = refusal === 'taken' ? 'That time has just gone' : 'Choose another therapist';
+        notify({ type: 'error', title, message: error.detail });
         forgetSlot();
         refreshAvailability();
         void navigate(`/${city}/select-therapist`);
@@ -102,6 +106,12 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
           chooseAgain: true,
           nearestTimes: nearestTimesOf(error),
         });
+        return;
+      }
+      if (refusal === 'address') {
+        setNotice(null);
+        setAddressError(error.detail);
+        goToStep('checkout-address');
         return;
       }
       if (refusal === 'signed-out') {
@@ -189,7 +199,11 @@ export function SignedInCheckout({ city, me }: { city: string; me: Me }) {
             <AddressChooser
               place={selection.place}
               value={chosenAddress}
-              onChange={setAddressId}
+              onChange={(id) => {
+                setAddressId(id);
+                setAddressError(null);
+              }}
+              error={addressError}
               onAddressSaved={onAddressSaved}
             />
           )}

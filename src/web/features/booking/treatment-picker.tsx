@@ -1,30 +1,40 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { formatPence, truncateWords } from '../../../domain/format';
 import { ClockIcon } from '../../components/icons';
 import { CategoryArt, groupTreatments, type MenuItem, type Treatment } from '../catalogue';
 import { CheckIcon, PlusIcon } from './booking-icons';
 import { formatDuration } from './booking-format';
 import { useBookingStore, useCitySelection } from './booking-store';
+import { listKeyTarget } from './calendar-keys';
 
 interface PickerProps {
   city: string;
   treatments: readonly Treatment[];
+  /** Only these main treatments (a chosen therapist's); their add-ons come with them. */
+  only?: ReadonlySet<string> | undefined;
 }
 
 function ToggleButton({
+  id,
   selected,
   name,
   onToggle,
   small = false,
+  tabStop,
 }: {
+  id: string;
   selected: boolean;
   name: string;
   onToggle: () => void;
   small?: boolean;
+  /** The one toggle of the list in the tab order (the arrows move between them). */
+  tabStop: string | null;
 }) {
   return (
     <button
       type="button"
+      data-pick={id}
+      tabIndex={id === tabStop ? 0 : -1}
       aria-pressed={selected}
       aria-label={`${selected ? 'Remove' : 'Add'} ${name}`}
       onClick={onToggle}
@@ -47,11 +57,13 @@ function TreatmentRow({
   city,
   treatments,
   selected,
+  tabStop,
 }: {
   item: MenuItem;
   city: string;
   treatments: readonly Treatment[];
   selected: ReadonlySet<string>;
+  tabStop: string | null;
 }) {
   const add = useBookingStore((s) => s.add);
   const remove = useBookingStore((s) => s.remove);
@@ -88,9 +100,11 @@ function TreatmentRow({
           </p>
         </div>
         <ToggleButton
+          id={treatment.id}
           selected={isSelected}
           name={treatment.name}
           onToggle={() => toggle(treatment)}
+          tabStop={tabStop}
         />
       </div>
       {/* Add-ons are offered with their parent, so only once the parent is chosen. */}
@@ -113,9 +127,11 @@ function TreatmentRow({
                   </div>
                   <ToggleButton
                     small
+                    id={addOn.id}
                     selected={selected.has(addOn.id)}
                     name={addOn.name}
                     onToggle={() => toggle(addOn)}
+                    tabStop={tabStop}
                   />
                 </li>
               );
@@ -127,14 +143,48 @@ function TreatmentRow({
   );
 }
 
-/** The city's treatments by category, each with an Add toggle; add-ons under chosen parents. */
-export function TreatmentPicker({ city, treatments }: PickerProps) {
+/**
+ * The city's treatments by category, each with an Add toggle; add-ons under chosen parents. The
+ * toggles are one tab stop, as the calendars' days are: the arrows move between them, so the
+ * next step is a Tab away however long the menu is (docs/decisions/0080).
+ */
+export function TreatmentPicker({ city, treatments, only }: PickerProps) {
   const { selectedTreatments } = useCitySelection(city);
   const selected = useMemo(() => new Set(selectedTreatments), [selectedTreatments]);
-  const categories = useMemo(() => groupTreatments(treatments), [treatments]);
+  const categories = useMemo(
+    () =>
+      groupTreatments(only ? treatments.filter((t) => t.isAddOn || only.has(t.id)) : treatments),
+    [treatments, only],
+  );
+  const container = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<string | null>(null);
+  // The toggles in the order shown: each treatment, then its add-ons once it is chosen.
+  const order = categories.flatMap((c) =>
+    c.items.flatMap((item) => [
+      item.treatment.id,
+      ...(selected.has(item.treatment.id) ? item.addOns.map((a) => a.id) : []),
+    ]),
+  );
+  const tabStop = active && order.includes(active) ? active : (order[0] ?? null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).dataset.pick;
+    const target = from && listKeyTarget(from, event.key, order);
+    if (!target) return;
+    event.preventDefault();
+    setActive(target);
+    container.current?.querySelector<HTMLButtonElement>(`[data-pick="${target}"]`)?.focus();
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = (event.target as HTMLElement).dataset.pick;
+    if (id) setActive(id);
+  };
 
   return (
-    <div className="space-y-10">
+    <div ref={container} className="space-y-10" onKeyDown={onKeyDown} onFocus={onFocus}>
+      <p className="sr-only">
+        The treatments are one stop for the Tab key: move between them with the arrow keys.
+      </p>
       {categories.map((category) => (
         <section key={category.anchor} aria-labelledby={category.anchor}>
           <h2
@@ -152,6 +202,7 @@ export function TreatmentPicker({ city, treatments }: PickerProps) {
                 city={city}
                 treatments={treatments}
                 selected={selected}
+                tabStop={tabStop}
               />
             ))}
           </ul>

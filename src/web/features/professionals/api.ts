@@ -42,8 +42,9 @@ export function useProfessionals(city: string | null) {
   });
 }
 
-export function useProfessional(username: string) {
+export function useProfessional(username: string, { enabled = true } = {}) {
   return useQuery({
+    enabled,
     queryKey: professionalKeys.profile(username),
     queryFn: ({ signal }) =>
       api.get(publicApiPaths.professional(username), {

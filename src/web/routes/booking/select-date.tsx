@@ -1,32 +1,37 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { buttonClass } from '../../components/button-styles';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import {
   bookingDays,
   DateCalendar,
   formatLongDate,
+  NoDatesPanel,
   PlaceLine,
   placeProblem,
+  PreferredTherapistNote,
   StepGuard,
   useAbandonHoldOnArrival,
-  useAvailableDates,
   useBookingStore,
   useCitySelection,
+  useDateSearch,
 } from '../../features/booking';
 import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
 function SelectDate({ city }: { city: string }) {
   useAbandonHoldOnArrival();
-  const { selectedTreatments, selectedDate, place } = useCitySelection(city);
+  const { selectedTreatments, selectedDate, place, preferredTherapist } = useCitySelection(city);
   const setDate = useBookingStore((s) => s.setDate);
   const navigate = useNavigate();
-  const dates = useAvailableDates(city, selectedTreatments, { postcode: place?.postcode });
+  // With a chosen therapist, their days only ("Book with anyone" in their note shows everyone's).
+  const dates = useDateSearch(city, selectedTreatments, {
+    postcode: place?.postcode,
+    therapistId: preferredTherapist?.id,
+  });
   // A postcode the server refused is said at its field, which then stands in for the calendar.
   const problem = placeProblem(dates.error);
   // The window is fixed when the page opens; a page left open past midnight keeps its days.
   const [days] = useState(() => bookingDays(Date.now()));
-  const available = useMemo(() => new Set(dates.data ?? []), [dates.data]);
+  const available = useMemo(() => new Set(dates.data?.dates ?? []), [dates.data]);
 
   return (
     <>
@@ -34,6 +39,7 @@ function SelectDate({ city }: { city: string }) {
         Days with a free therapist for your treatments can be chosen; the others are fully booked.
       </StepHeading>
       <PlaceLine city={city} problem={problem} />
+      <PreferredTherapistNote city={city} step="date" />
       {dates.isPending && <LoadingBlock label="Finding free days…" rows={2} />}
       {dates.isError && !problem && (
         <ErrorPanel
@@ -44,19 +50,11 @@ function SelectDate({ city }: { city: string }) {
         />
       )}
       {dates.isSuccess && available.size === 0 && (
-        <div className="mb-6 rounded-2xl bg-white p-6 shadow-sm">
-          <p className="font-semibold text-ink">
-            {place
-              ? `No therapist who can reach ${place.postcode} is free for these treatments in the next 36 days.`
-              : 'No therapist is free for these treatments in the next 36 days.'}
-          </p>
-          <p className="mt-1 text-muted">
-            Try fewer or different treatments: some therapists only offer certain ones.
-          </p>
-          <Link to={`/${city}/select-treatments`} className={`${buttonClass('secondary')} mt-4`}>
-            Change treatments
-          </Link>
-        </div>
+        <NoDatesPanel
+          city={city}
+          why={dates.data.whyNoDates ?? { reason: 'none_free' }}
+          ofPreferred={preferredTherapist !== null}
+        />
       )}
       {dates.isSuccess && (
         <>

@@ -5,6 +5,7 @@ import {
   type AvailableTherapist,
   firstName,
   formatLongDate,
+  NoDatesPanel,
   OutOfReachNote,
   PlaceLine,
   placeProblem,
@@ -16,6 +17,7 @@ import {
   useAvailableTherapists,
   useBookingStore,
   useCitySelection,
+  useDateSearch,
 } from '../../features/booking';
 import { LoadingBlock, StepHeading } from '../../components/page-heading';
 
@@ -39,6 +41,14 @@ function SelectTherapist({ city }: { city: string }) {
   );
   const listed = therapists.data?.therapists ?? [];
   const bookable = listed.filter((t) => t.meetsMinimumSpend);
+  const noneThatDay = therapists.isSuccess && bookable.length === 0;
+  // Nobody that day (a business account just signed in, say): is there any day at all, and if
+  // not, why? The date step's answer, usually already at hand.
+  const anyDay = useDateSearch(city, selectedTreatments, {
+    postcode: place?.postcode,
+    enabled: noneThatDay,
+  });
+  const whyNoDays = noneThatDay ? anyDay.data?.whyNoDates : null;
   const { preferred, others } = splitPreferred(listed, preferredTherapist?.username ?? null);
   // A postcode the server refused is said at its field, which then stands in for the list.
   const problem = placeProblem(therapists.error);
@@ -87,7 +97,7 @@ function SelectTherapist({ city }: { city: string }) {
         )}
       </StepHeading>
       <PlaceLine city={city} problem={problem} />
-      <PreferredTherapistNote city={city} />
+      <PreferredTherapistNote city={city} step="therapist" />
       {therapists.isPending && <LoadingBlock label="Finding free therapists…" />}
       {therapists.isError && !problem && (
         <ErrorPanel
@@ -97,7 +107,8 @@ function SelectTherapist({ city }: { city: string }) {
           retrying={therapists.isFetching}
         />
       )}
-      {therapists.isSuccess && bookable.length === 0 && (
+      {whyNoDays && <NoDatesPanel city={city} why={whyNoDays} ofPreferred={false} />}
+      {noneThatDay && !whyNoDays && (
         <div className="mb-4 rounded-2xl bg-white p-6 shadow-sm">
           <p className="font-semibold text-ink">
             {place

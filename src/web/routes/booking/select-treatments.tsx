@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatPence } from '../../../domain/format';
 import { buttonClass } from '../../components/button-styles';
@@ -14,9 +14,11 @@ import {
   useBasket,
   useBookingStore,
   useCityName,
+  useCitySelection,
 } from '../../features/booking';
 import { LoadingBlock, StepHeading } from '../../components/page-heading';
 import { saveChosenCity, useCityTreatments } from '../../features/catalogue';
+import { useProfessional } from '../../features/professionals';
 import { isApiError } from '../../lib/api';
 
 export default function SelectTreatmentsPage() {
@@ -27,6 +29,25 @@ export default function SelectTreatmentsPage() {
   const name = useCityName(city);
   const reconcile = useBookingStore((s) => s.reconcile);
   const { items, total } = useBasket(city);
+  // "Book with {name}": only their treatments, checked against the basket (their profile says).
+  const { preferredTherapist } = useCitySelection(city);
+  const profile = useProfessional(preferredTherapist?.username ?? '', {
+    enabled: preferredTherapist !== null,
+  });
+  const offered = preferredTherapist ? profile.data : undefined;
+  const clearPreferred = useBookingStore((s) => s.clearPreferredTherapist);
+  const gone = isApiError(profile.error) && profile.error.isNotFound;
+  // No longer bookable (their page is gone): everyone's treatments, as for any booking.
+  useEffect(() => {
+    if (gone) clearPreferred();
+  }, [gone, clearPreferred]);
+  const only = useMemo(() => offered && new Set(offered.treatments.map((t) => t.id)), [offered]);
+  const offer = offered && {
+    treatmentIds: offered.treatments.map((t) => t.id),
+    minimumSpendPence: offered.minimumSpendPence,
+  };
+  // Until it is read, the whole menu would flash and then shrink.
+  const waiting = preferredTherapist !== null && profile.isPending;
 
   useEffect(() => {
     if (!treatments.data) return;
@@ -45,8 +66,8 @@ export default function SelectTreatmentsPage() {
       </StepHeading>
       {/* Asked first, since the therapists travel to it; not where nobody works yet. */}
       {!(treatments.isSuccess && treatments.data.length === 0) && <PlaceLine city={city} ask />}
-      <PreferredTherapistNote city={city} />
-      {treatments.isPending && <LoadingBlock label="Loading treatments…" rows={5} />}
+      <PreferredTherapistNote city={city} step="treatments" offer={offer} />
+      {(treatments.isPending || waiting) && <LoadingBlock label="Loading treatments…" rows={5} />}
       {treatments.isError && (
         <ErrorPanel
           title="We couldn't load the treatments"
@@ -60,9 +81,9 @@ export default function SelectTreatmentsPage() {
           Our therapists in {name} are getting ready. Please check back soon.
         </p>
       )}
-      {treatments.isSuccess && treatments.data.length > 0 && (
+      {treatments.isSuccess && treatments.data.length > 0 && !waiting && (
         <>
-          <TreatmentPicker city={city} treatments={treatments.data} />
+          <TreatmentPicker city={city} treatments={treatments.data} only={only} />
           <ContinueBar>
             <p className="text-sm text-muted" aria-live="polite">
               {items.length === 0 ? (

@@ -35,6 +35,7 @@ function BookCard({ professional }: { professional: Professional }) {
             to={`/${professional.area}/select-treatments`}
             onClick={() =>
               preferTherapist(professional.area, {
+                id: professional.id,
                 username: professional.username,
                 name: professional.name,
               })
@@ -45,7 +46,7 @@ function BookCard({ professional }: { professional: Professional }) {
             Book with {professional.name}
           </Link>
           <p className="mt-3 text-xs text-muted">
-            Pick your treatments and a date: {first}&rsquo;s free times come first.
+            You will see only {first}&rsquo;s treatments and free days.
           </p>
         </>
       ) : (
