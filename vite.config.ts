@@ -3,7 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compressAssets, type CompressedFile } from './scripts/compress-assets';
+// With its extension: Vite's native config loader (its coming default) runs this file as Node
+// does, which finds no file by a name without one and says so on every build.
+import { compressAssets, type CompressedFile } from './scripts/compress-assets.ts';
 
 /**
  * A feature's index.ts only re-exports (lint enforces it). Told that it has no side effects, the
@@ -35,7 +37,19 @@ const buildId = process.env.GLOW_BUILD_ID ?? 'release';
  * stale worker never stands between the developer and hot reload.
  */
 function serviceWorker() {
+  // The worker is built by a Vite build of the plugin's own, which otherwise talks at `info`
+  // whatever this one was told: `npm start` builds with --logLevel warn, and printed its
+  // "building client environment…" lines all the same.
+  let logLevel: ResolvedConfig['logLevel'] = 'info';
   return VitePWA({
+    integration: {
+      configureOptions: (config) => {
+        logLevel = config.logLevel;
+      },
+      configureCustomSWViteBuild: (inline) => {
+        inline.logLevel = logLevel;
+      },
+    },
     strategies: 'injectManifest',
     srcDir: 'sw',
     filename: 'sw.ts',

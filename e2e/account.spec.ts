@@ -144,3 +144,44 @@ test('deleting the account asks for the password, then signs the customer out', 
     page.getByText("That email and password don't match. Check them and try again."),
   ).toBeVisible();
 });
+
+test('a refused field is brought into view below the sticky header and announced, on a phone and a desktop', async ({
+  page,
+  request,
+}) => {
+  const customer = newCustomer('in-view');
+  await signUpByApi(request, customer);
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/account');
+    const password = page.getByRole('region', { name: 'Password' });
+    const current = password.getByLabel('Current password', { exact: true });
+    await current.fill('not-my-password-at-all');
+    await password.getByLabel('New password', { exact: true }).fill('Copper-Thistle-Morning-81');
+    await password.getByLabel('Confirm new password').fill('Copper-Thistle-Morning-81');
+    // The field that will be refused just under the sticky header: on screen as far as the
+    // browser can tell, so focusing it does not scroll, but hidden from the customer.
+    await current.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().top));
+    await password.getByRole('button', { name: 'Change password' }).dispatchEvent('click');
+
+    const error = password
+      .getByRole('alert')
+      .filter({ hasText: "That isn't your current password." });
+    await expect(error).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await error.boundingBox();
+    expect(
+      header && box && box.y >= header.y + header.height,
+      JSON.stringify({ header, box }),
+    ).toBe(true);
+    expect(box && box.y + box.height <= viewport.height).toBe(true);
+  }
+});

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from './fixtures';
+import { toast } from './auth-support';
 import { CARDS, payWithNewCard, startAtConfirm } from './booking-support';
 
-const banner = (page: Page) => page.getByRole('region', { name: 'We Use Cookies' });
+const banner = (page: Page) => page.getByRole('region', { name: 'We use cookies', exact: true });
 
 test('the banner waits two seconds, and Accept saves the choice for six months', async ({
   page,
@@ -82,4 +83,18 @@ test('the banner is a compact sheet, next after the skip link in the tab order, 
   await banner(page).getByRole('button', { name: 'Decline' }).click();
   await expect(banner(page)).toHaveCount(0);
   expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+});
+
+test('a toast never covers the banner’s Accept button', async ({ page }) => {
+  // A sign-in link that had expired: an error toast, which stays 7 seconds, on the login page.
+  await page.goto('/login?error=INVALID_TOKEN');
+  const notice = toast(page, 'Link expired');
+  await expect(notice).toBeVisible();
+  const accept = banner(page).getByRole('button', { name: 'Accept' });
+  await expect(accept).toBeVisible({ timeout: 5_000 });
+  const [a, t] = await Promise.all([accept.boundingBox(), notice.boundingBox()]);
+  if (!a || !t) throw new Error('the Accept button or the toast has no box');
+  const apart = a.y >= t.y + t.height || t.y >= a.y + a.height;
+  expect(apart || a.x >= t.x + t.width || t.x >= a.x + a.width).toBe(true);
+  await expect(notice).toBeVisible();
 });

@@ -19,6 +19,14 @@ test('home lists every city and leads to a city menu with prices', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Edinburgh' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Massage' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Facials' })).toBeVisible();
+  // The categories' drawings arrive with the menu, below the fold too, not a moment after it.
+  const drawings = page.locator('main img[src^="data:image/svg+xml"]');
+  expect(await drawings.count()).toBeGreaterThan(7);
+  expect(
+    await drawings.evaluateAll(
+      (all) => all.filter((i) => !(i as HTMLImageElement).complete).length,
+    ),
+  ).toBe(0);
   await expect(page.getByText('£65.00').first()).toBeVisible();
   await expect(page.getByText('60 min').first()).toBeVisible();
   // Add-ons sit under their parents and are never items of their own.

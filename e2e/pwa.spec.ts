@@ -91,8 +91,11 @@ test('offline, the appointments page shows the next appointment kept from the la
   await expect(page.getByText('You are offline')).toBeVisible();
   const kept = page.getByRole('region', { name: 'Next appointment' });
   await expect(kept.getByText('with Eilidh Robertson')).toBeVisible();
-  // Loaded from the worker's precache: the app's own page, not the browser's error page.
-  await expect(page.getByRole('banner')).toBeVisible();
+  // Loaded from the worker's precache: the app's own page, not the browser's error page. Its
+  // header still knows the customer is signed in, though nobody can ask (decision 0082).
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: /^Your account/ })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 
   await page.goto('/account/wallet');
   await expect(page.getByText("You're offline")).toBeVisible();

@@ -70,13 +70,13 @@ test('a friend opens a referral link and books with the credit off; paying credi
     await acceptCookiesUpFront(friendContext);
     const bea = await friendContext.newPage();
     await bea.goto(new URL(link).pathname + new URL(link).search);
-    const card = bea.getByRole('region', { name: 'Great News' });
+    const card = bea.getByRole('region', { name: 'Great news', exact: true });
     await expect(card).toBeVisible();
     await expect(card).toContainText(`${islaFirst} has given you £10.00 off your first booking`);
     // The code leaves the address bar once it has been read.
     await expect(bea).toHaveURL(`${E2E_BASE_URL}/`);
     expect(await events(bea, 'referral_link')).toHaveLength(1);
-    await card.getByRole('link', { name: 'Browse Our Services' }).click();
+    await card.getByRole('link', { name: 'Browse our services', exact: true }).click();
     await expect(bea.getByRole('region', { name: 'Choose your city' })).toBeInViewport();
 
     const world = await createBookingWorld(request);
@@ -192,9 +192,7 @@ test('wallet credit goes towards a booking by default, and the customer can keep
   const payment = page.getByRole('region', { name: 'Payment' });
   const use = payment.getByLabel('Use my wallet credit');
   await expect(use).toBeChecked();
-  await expect(
-    payment.getByText('£10.00 available: £10.00 goes towards this booking'),
-  ).toBeVisible();
+  await expect(payment.getByText('Your £10.00 balance goes towards this booking.')).toBeVisible();
   await expect(payment.getByRole('button', { name: 'Pay £55.00' })).toBeVisible();
   await use.uncheck();
   await expect(use).not.toBeChecked();

@@ -1,7 +1,9 @@
-import { Writable } from 'node:stream';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable, Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggableUrl, RequestLogController, requestLogLevel } from './request-logging';
 
 describe('which requests are logged at info', () => {
@@ -85,5 +87,57 @@ describe('the request log controller', () => {
     });
     // No "incoming request" lines: one line per request.
     expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+  });
+
+  it('writes a download the client gave up as its request, at its level, not as an unnamed line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = Fastify({
+      loggerInstance: pino({ level: 'debug' }, sink),
+      logController: new RequestLogController(),
+    });
+    // Never ends: only the client leaving stops it.
+    const endless = () =>
+      new Readable({
+        read() {
+          setTimeout(() => this.push('x'.repeat(64 * 1024)), 5);
+        },
+      });
+    app.get('/assets/app.js', (_request, reply) => reply.type('text/javascript').send(endless()));
+    app.get('/api/export', (_request, reply) => reply.send(endless()));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      for (const path of ['/assets/app.js', '/api/export?token=secret']) {
+        const request = get({ host: '127.0.0.1', port, path }, (response) => {
+          response.once('data', () => request.destroy());
+        });
+        request.on('error', () => {});
+      }
+      await vi.waitFor(() =>
+        expect(lines.filter((l) => /abandoned/.test(String(l.msg)))).toHaveLength(2),
+      );
+    } finally {
+      await app.close();
+    }
+    const abandoned = lines.filter((l) => /abandoned/.test(String(l.msg)));
+    expect(abandoned.map((l) => [l.level, l.msg]).sort()).toEqual([
+      [
+        20,
+        expect.stringMatching(/^GET \/assets\/app\.js 200 abandoned by the client after \d+ ms$/),
+      ],
+      [
+        30,
+        expect.stringMatching(
+          /^GET \/api\/export\?token=… 200 abandoned by the client after \d+ ms$/,
+        ),
+      ],
+    ]);
+    expect(lines.some((l) => l.msg === 'stream closed prematurely')).toBe(false);
   });
 });

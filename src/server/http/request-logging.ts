@@ -4,8 +4,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 // or an operator follows; the web app's files and pages, and the health checks a load balancer
 // makes every few seconds, would drown them, so they are logged at `debug`. A server error is
 // always worth a line. Replaces Fastify's two lines per request ("incoming request", "request
-// completed"); its other lines (stream errors and the like) stay as they are. See
-// docs/decisions/0025.
+// completed") and its "stream closed prematurely" for a download the client gave up (decision
+// 0082); its other lines stay as they are. See docs/decisions/0025.
 
 export type RequestLogLevel = 'error' | 'info' | 'debug';
 
@@ -38,6 +38,27 @@ export function loggableUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+function writeRequestLine(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  level: RequestLogLevel,
+  outcome: string,
+  error?: Error | null,
+): void {
+  const url = loggableUrl(request.url);
+  request.log[level](
+    {
+      req: { method: request.method, url },
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+      ...(error ? { err: error } : {}),
+    },
+    `${request.method} ${url} ${reply.statusCode} ${outcome}`,
+  );
+}
+
+const pathnameOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+
 /** Fastify's logController (buildApp): one line per finished request, levelled by the rule above. */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -47,17 +68,25 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const level = error ? 'error' : requestLogLevel(pathname, reply.statusCode);
-    const url = loggableUrl(request.url);
-    request.log[level](
-      {
-        req: { method: request.method, url },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-        ...(error ? { err: error } : {}),
-      },
-      `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
-    );
+    const level = error ? 'error' : requestLogLevel(pathnameOf(request), reply.statusCode);
+    writeRequestLine(request, reply, level, `${Math.round(reply.elapsedTime)} ms`, error);
+  }
+
+  /**
+   * A response cut off after its headers. Premature close is the client going away mid-download:
+   * a page reloaded or left, or the browser closed, while a script, the service worker's precache
+   * or a source map was still arriving; nothing went wrong here. Fastify said "stream closed
+   * prematurely" at info, naming no request, so `npm start` printed a line nobody could place
+   * among the API lines, for files whose finished requests are logged at debug. It is the
+   * request's own line now, at the request's level, saying it was abandoned (decision 0082).
+   */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+      super.streamError(error, request, reply);
+      return;
+    }
+    const level = requestLogLevel(pathnameOf(request), reply.statusCode);
+    const after = `abandoned by the client after ${Math.round(reply.elapsedTime)} ms`;
+    writeRequestLine(request, reply, level, after);
   }
 }

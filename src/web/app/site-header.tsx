@@ -26,7 +26,8 @@ function HeaderAccount() {
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-brand-100/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+    // Opaque: page text scrolling under a translucent header showed through it, blurred.
+    <header className="sticky top-0 z-40 border-b border-brand-100 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link
           to="/"

@@ -1,4 +1,12 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, type GENDERS } from '../../domain/account-forms';
 import { buttonClass } from './button-styles';
@@ -6,7 +14,8 @@ import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons';
 
 // Form controls for every form in the app (sign-in, account, booking): every input has a visible
 // label, and its hint and error are tied to it with aria-describedby so a screen reader reads them
-// on focus.
+// on focus. A message that appears is announced (role alert or status) and brought into view,
+// clear of the sticky bars (decision 0082).
 
 type Gender = (typeof GENDERS)[number];
 
@@ -22,10 +31,44 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list.length > 0 ? list : undefined;
 }
 
+/**
+ * Scrolls the box marked data-field around `ref` into view when `shown` becomes something, as
+ * little as needed and clear of the sticky bars (its scroll margins, styles.css). Before paint, so
+ * nothing jumps twice. With `whileFocused`, only while focus is in the box, and again each time
+ * focus comes into it: submitting focuses the first invalid field, so a form with several errors
+ * settles on its first, and a second refusal of the same field is brought back into view too.
+ */
+export function useBroughtIntoView(
+  ref: RefObject<HTMLElement | null>,
+  shown: unknown,
+  whileFocused = false,
+): void {
+  useLayoutEffect(() => {
+    const box = ref.current?.closest('[data-field]');
+    if (!shown || !box) return;
+    const reveal = () => box.scrollIntoView({ block: 'nearest' });
+    if (!whileFocused) return reveal();
+    if (box.contains(document.activeElement)) reveal();
+    box.addEventListener('focusin', reveal);
+    return () => box.removeEventListener('focusin', reveal);
+  }, [ref, shown, whileFocused]);
+}
+
+/**
+ * A field's error, announced when it appears even if focus is in the field already (the server
+ * refused what was typed there), and brought into view when the field has focus.
+ */
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useBroughtIntoView(ref, message, true);
   if (!message) return null;
   return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
+    <p
+      ref={ref}
+      id={id}
+      role="alert"
+      className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
+    >
       <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
       <span>{message}</span>
     </p>
@@ -64,7 +107,7 @@ function Field({ label, error, hint, labelNote, aside, children }: FieldProps) {
     </label>
   );
   return (
-    <div>
+    <div data-field>
       {aside ? (
         <div className="flex items-end justify-between gap-3">
           {labelElement}
@@ -260,7 +303,7 @@ export function RadioGroup({ legend, registration, options, error }: RadioGroupP
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset data-field aria-describedby={error ? errorId : undefined}>
       <legend className={labelClass}>{legend}</legend>
       <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
         {options.map((o) => (
@@ -296,12 +339,26 @@ const TONES: Record<Tone, { box: string; icon: ReactNode }> = {
 
 /**
  * A message about the whole form. Errors are announced at once (role alert); other news waits
- * for the screen reader to finish (role status).
+ * for the screen reader to finish (role status). An error or a success is brought into view when
+ * it appears, since it answers what was just pressed, often further down; information mostly
+ * comes with the page and stays where it is unless `reveal` says it answers a press too.
  */
-export function FormMessage({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function FormMessage({
+  tone,
+  reveal = tone !== 'info',
+  children,
+}: {
+  tone: Tone;
+  reveal?: boolean;
+  children: ReactNode;
+}) {
   const style = TONES[tone];
+  const ref = useRef<HTMLDivElement>(null);
+  useBroughtIntoView(ref, reveal);
   return (
     <div
+      ref={ref}
+      data-field
       role={tone === 'error' ? 'alert' : 'status'}
       className={`flex gap-3 rounded-2xl border p-4 text-sm ${style.box}`}
     >

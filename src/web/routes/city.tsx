@@ -97,8 +97,9 @@ function CityMenu({ slug }: { slug: string }) {
       </section>
       {(treatments.isPending || categories.length > 1) && (
         // Sticky under the site header so a customer deep in a long menu can jump straight on.
-        // While the menu loads, an empty bar of the same height keeps its place.
-        <div className="sticky top-16 z-30 border-y border-brand-100 bg-blush/90 py-3 backdrop-blur">
+        // While the menu loads, an empty bar of the same height keeps its place. Opaque, as the
+        // header: the menu scrolling under a translucent bar showed through it.
+        <div className="sticky top-16 z-30 border-y border-brand-100 bg-blush py-3">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             {treatments.isPending ? (
               <div className="h-10" aria-hidden="true" />

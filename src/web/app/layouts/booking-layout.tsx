@@ -32,7 +32,8 @@ export function BookingLayout() {
 
   return (
     <PageFrame>
-      <div className="sticky top-16 z-30 border-b border-brand-100 bg-blush/95 backdrop-blur">
+      {/* Opaque, as the header above it: text scrolling under a translucent bar shows through. */}
+      <div className="sticky top-16 z-30 border-b border-brand-100 bg-blush">
         <div className="mx-auto flex h-16 max-w-4xl items-center gap-3 px-4 sm:px-6">
           <div className="w-11 shrink-0 sm:w-24">
             {back && (
@@ -91,7 +92,8 @@ export function BookingLayout() {
           </div>
         </div>
       </div>
-      <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      {/* A field brought into view stops below both sticky bars (styles.css, [data-field]). */}
+      <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 [--sticky-top:9rem] sm:px-6 sm:pt-10">
         <Outlet />
       </div>
     </PageFrame>

@@ -97,7 +97,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
           <DeleteAccountExplainer />
         </div>
         <form onSubmit={(e) => void submit(e)} noValidate className="mt-5 space-y-4">
-          <div>
+          <div data-field>
             <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
               {hasPassword ? 'Your password' : `Type ${CONFIRM_WORD} to confirm`}
             </label>

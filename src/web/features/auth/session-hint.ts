@@ -23,6 +23,29 @@ function update(next: Partial<SessionHint>) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The last answer the server gave, kept on the device: offline (the app opens from the service
+ * worker's copy) nobody can ask, and a customer who is signed in must not be offered "Sign in"
+ * (decision 0082). Only whether, never who; signing out clears it with the answer it gets.
+ */
+const LAST_KNOWN_KEY = 'glow.signed-in';
+
+export function rememberSignedIn(signedIn: boolean): void {
+  try {
+    localStorage[signedIn ? 'setItem' : 'removeItem'](LAST_KNOWN_KEY, '1');
+  } catch {
+    // Storage disabled: offline, such a device offers "Sign in" as before.
+  }
+}
+
+export function lastKnownSignedIn(): boolean {
+  try {
+    return !!localStorage.getItem(LAST_KNOWN_KEY);
+  } catch {
+    return false;
+  }
+}
+
 async function askServer(): Promise<void> {
   try {
     const res = await fetch('/api/auth/get-session', {
@@ -31,10 +54,11 @@ async function askServer(): Promise<void> {
     });
     const body: unknown = res.ok ? await res.json() : null;
     const signedIn = typeof body === 'object' && body !== null && 'session' in body;
+    rememberSignedIn(signedIn);
     update({ status: signedIn ? 'signed-in' : 'signed-out' });
   } catch {
-    // Offline or a server error: offer "Sign in", as the full menu does when the session fails.
-    update({ status: 'signed-out' });
+    // Offline: the last answer (every answer is kept), not "Sign in" to a customer who is signed in.
+    update({ status: lastKnownSignedIn() ? 'signed-in' : 'signed-out' });
   }
 }
 

@@ -4,6 +4,7 @@ import { setAnalyticsUser } from '../../lib/analytics';
 import { usePushRefresh } from '../push';
 import { useSession } from './auth-client';
 import { refuseMissingUserRecord } from './session-actions';
+import { rememberSignedIn } from './session-hint';
 import { isUserRecordMissing, meQuery } from './use-me';
 
 /**
@@ -21,6 +22,12 @@ export function SessionWatcher() {
   useEffect(() => {
     if (missing) void refuseMissingUserRecord(queryClient);
   }, [missing, queryClient]);
+
+  // Signed in or out here (a form, a provider's redirect, sign-out), kept for opening offline.
+  const answered = !session.isPending && !session.error;
+  useEffect(() => {
+    if (answered) rememberSignedIn(signedIn);
+  }, [answered, signedIn]);
 
   // user_data follows who is signed in (the analytics module asks consent first).
   const email = signedIn ? me.data?.email : undefined;

@@ -119,7 +119,8 @@ export function SignUpForm({
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError && (
-        <FormMessage tone={formError === ACCOUNT_MAY_EXIST ? 'info' : 'error'}>
+        // Information, but the answer to pressing "Create account": brought into view as well.
+        <FormMessage tone={formError === ACCOUNT_MAY_EXIST ? 'info' : 'error'} reveal>
           <p>{formError}</p>
           {formError === ACCOUNT_MAY_EXIST && (
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 font-semibold">

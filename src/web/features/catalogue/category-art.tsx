@@ -9,7 +9,10 @@ import waxing from './art/waxing.svg';
 import { categoryAnchor } from './group-treatments';
 
 // Our own drawings of each treatment category (docs/assets.md), in the brand's pinks. Decorative:
-// the category's name is always written beside them, so they carry alt="".
+// the category's name is always written beside them, so they carry alt="". Each is half a KB, so
+// the build writes it into the script as a data URL: nothing to download. They are neither lazy
+// nor decoded asynchronously, which only made them appear a moment after the menu they sit in
+// (a lazy image waits for layout to find it near the screen); width and height keep their place.
 
 const ART: Readonly<Record<string, string>> = {
   'category-massage': massage,
@@ -41,8 +44,6 @@ export function CategoryArt({
       alt=""
       width={pixels}
       height={pixels}
-      loading="lazy"
-      decoding="async"
       className={`shrink-0 ${className}`}
     />
   );

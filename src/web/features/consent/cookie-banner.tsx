@@ -81,7 +81,7 @@ function CookieSheet({
       <div className="mx-auto flex max-w-6xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
         <div className="min-w-0 flex-1">
           <h2 id="cookie-banner-title" className="text-sm font-semibold text-ink">
-            We Use Cookies
+            We use cookies
           </h2>
           <p id="cookie-banner-text" className="text-xs leading-snug text-muted sm:text-sm">
             Essential cookies keep the site working; with your permission, analytics and advertising

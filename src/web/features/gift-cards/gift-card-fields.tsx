@@ -23,7 +23,7 @@ export function AmountChoice({
 }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset data-field aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="block text-sm font-semibold text-ink">Amount</legend>
       <div className="mt-1.5 grid grid-cols-3 gap-2 sm:grid-cols-5">
         {AMOUNT_CHOICES.map((value) => (
@@ -73,7 +73,7 @@ export function MessageField({
   const id = useId();
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div>
+    <div data-field>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
         Message <span className="font-normal text-muted">(optional)</span>
       </label>

@@ -2,8 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatPence } from '../../../domain/format';
 import { normaliseGiftCardCode } from '../../../domain/gift-card';
 import { buttonClass } from '../../components/button-styles';
-import { FormMessage, inputClass } from '../../components/form-fields';
-import { AlertIcon } from '../../components/icons';
+import { FieldError, FormMessage, inputClass } from '../../components/form-fields';
 import { SectionCard } from '../../components/section-card';
 import { isApiError } from '../../lib/api';
 import { useRedeemGiftCard, type RedeemGiftCardAnswer } from './api';
@@ -57,7 +56,7 @@ export function RedeemGiftCard() {
       description="Got a gift card by email? Enter its code: the whole amount goes into your wallet and comes off your next treatments."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
+        <div data-field>
           <label htmlFor={id} className="block text-sm font-semibold text-ink">
             Gift card code
           </label>
@@ -79,16 +78,7 @@ export function RedeemGiftCard() {
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
               />
-              {error && (
-                <p
-                  id={`${id}-error`}
-                  role="alert"
-                  className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
-                >
-                  <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-                  <span>{error}</span>
-                </p>
-              )}
+              <FieldError id={`${id}-error`} message={error ?? undefined} />
             </div>
             <button
               type="submit"

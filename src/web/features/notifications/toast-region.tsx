@@ -116,9 +116,8 @@ function Toast({ notification }: { notification: AppNotification }) {
 export function ToastRegion() {
   const notification = useUiStore((s) => s.notification);
   const urgent = notification?.type === 'error';
-  const regionClass =
-    // Top on small screens, where the cookie banner takes the bottom; bottom-right on wide ones.
-    'pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto flex max-w-md flex-col gap-3 p-3 lg:top-auto lg:right-4 lg:bottom-4 lg:left-auto lg:w-md lg:p-0';
+  // Where the toasts go, and how they keep clear of the cookie banner: styles.css.
+  const regionClass = 'toast-region';
   return (
     <>
       <div role="status" aria-live="polite" aria-atomic="true" className={regionClass}>

@@ -22,6 +22,8 @@ interface CardFormProps {
 }
 
 const labelClass = 'block text-sm font-semibold text-ink';
+// Label, input and error on the three rows of the pair's grid; the label at the foot of its row.
+const pair = 'row-span-3 grid grid-rows-subgrid [&>label]:self-end';
 
 interface CardFieldProps {
   label: string;
@@ -35,15 +37,25 @@ interface CardFieldProps {
   error?: string;
   inputRef?: RefObject<HTMLInputElement | null>;
   onChange: (raw: string) => void;
+  /** The field's box: side by side, label, input and error each line up with the other's. */
+  className?: string;
 }
 
-function CardField({ label, hint, error, inputRef, onChange, ...input }: CardFieldProps) {
+function CardField({
+  label,
+  hint,
+  error,
+  inputRef,
+  onChange,
+  className,
+  ...input
+}: CardFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
-    <div>
+    <div data-field className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
@@ -86,8 +98,11 @@ export function CardForm({ value, onChange, errors, numberRef, expiryRef, cvcRef
         inputRef={numberRef}
         onChange={(raw) => onChange({ ...value, number: formatCardNumber(raw) })}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Rows shared by both fields (a subgrid), so when "Security code (CVC)" wraps on a phone its
+          input still lines up with the expiry's: each label sits at the foot of the taller row. */}
+      <div className="grid grid-cols-2 gap-x-4">
         <CardField
+          className={pair}
           label="Expiry date"
           autoComplete="cc-exp"
           placeholder="MM/YY"
@@ -99,6 +114,7 @@ export function CardForm({ value, onChange, errors, numberRef, expiryRef, cvcRef
           onChange={(raw) => onChange({ ...value, expiry: formatExpiry(raw, value.expiry) })}
         />
         <CardField
+          className={pair}
           label="Security code (CVC)"
           autoComplete="cc-csc"
           placeholder="123"

@@ -12,6 +12,12 @@ export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 /** How long to wait for the service worker before saying push cannot work here. */
 const WORKER_WAIT_MS = 10_000;
 const REMOVE_WAIT_MS = 5_000;
+/**
+ * How long turning on may take once permission is given. Subscribing asks the browser's own push
+ * service (Google's, Mozilla's, Apple's), which where it cannot be reached leaves the promise
+ * unsettled for minutes; the customer is told instead (decision 0082).
+ */
+export const TURN_ON_WAIT_MS = 15_000;
 
 export function pushSupported(): boolean {
   return (
@@ -67,10 +73,13 @@ async function saveOnServer(subscription: PushSubscription): Promise<void> {
   });
 }
 
-export type EnableOutcome = 'on' | 'blocked' | 'dismissed' | 'unsupported' | 'failed';
+export type EnableOutcome = 'on' | 'blocked' | 'dismissed' | 'unsupported' | 'failed' | 'timed-out';
 
-/** From the customer's click: asks permission, subscribes this device and tells the server. */
-export async function enablePush(): Promise<EnableOutcome> {
+/**
+ * From the customer's click: asks permission, subscribes this device and tells the server; gives
+ * up after `waitMs` (the wait for the customer's answer to the permission prompt aside).
+ */
+export async function enablePush(waitMs = TURN_ON_WAIT_MS): Promise<EnableOutcome> {
   if (!pushSupported()) return 'unsupported';
   let permission: NotificationPermission;
   try {
@@ -81,13 +90,33 @@ export async function enablePush(): Promise<EnableOutcome> {
   }
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'dismissed';
-  let step = 'public key';
+  const attempt = { step: 'public key', abandoned: false };
+  let timer = 0;
+  const timedOut = new Promise<'timed-out'>((resolve) => {
+    timer = window.setTimeout(() => {
+      attempt.abandoned = true;
+      report(attempt.step, new Error(`no answer in ${waitMs} ms`));
+      resolve('timed-out');
+    }, waitMs);
+  });
+  try {
+    return await Promise.race([subscribeAndSave(attempt), timedOut]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
+/** The steps after permission; `attempt` says which one is running, and whether it was given up. */
+async function subscribeAndSave(attempt: {
+  step: string;
+  abandoned: boolean;
+}): Promise<EnableOutcome> {
   try {
     const { publicKey } = await api.get('/api/push/public-key', { schema: pushPublicKeySchema });
     const key = base64urlToBytes(publicKey);
-    step = 'service worker';
+    attempt.step = 'service worker';
     const registration = await workerRegistration();
-    step = 'subscribe';
+    attempt.step = 'subscribe';
     let subscription = await registration.pushManager.getSubscription();
     // Made with another key (the server's keys were replaced): it would never receive anything.
     if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -98,11 +127,16 @@ export async function enablePush(): Promise<EnableOutcome> {
       userVisibleOnly: true,
       applicationServerKey: key,
     });
-    step = 'save';
+    // Answered after the customer was told it had not worked: leave nothing half turned on.
+    if (attempt.abandoned) {
+      await subscription.unsubscribe();
+      return 'timed-out';
+    }
+    attempt.step = 'save';
     await saveOnServer(subscription);
     return 'on';
   } catch (error) {
-    report(step, error);
+    if (!attempt.abandoned) report(attempt.step, error);
     return 'failed';
   }
 }

@@ -15,6 +15,9 @@ const SAID: Record<Exclude<PushState, 'unsupported'>, string> = {
 
 const FAILED =
   'We could not turn on notifications on this device. Please try again; your emails still arrive as usual.';
+/** The browser's push service did not answer (enablePush gave up waiting). */
+const TIMED_OUT =
+  'Your browser’s notification service did not answer, so notifications are not on. Please try again later; your emails still arrive as usual.';
 
 export function PushOptIn({ framed = false }: { framed?: boolean }) {
   const [state, setState] = useState<PushState | null>(null);
@@ -48,6 +51,7 @@ export function PushOptIn({ framed = false }: { framed?: boolean }) {
     setBusy(false);
     if (outcome === 'on' || outcome === 'blocked') setState(outcome);
     else if (outcome === 'failed') setProblem(FAILED);
+    else if (outcome === 'timed-out') setProblem(TIMED_OUT);
   };
   const turnOff = async () => {
     setBusy(true);

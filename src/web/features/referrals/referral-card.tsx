@@ -5,8 +5,8 @@ import { ArrowRightIcon, CloseIcon, GiftIcon } from '../../components/icons';
 import { useUiStore } from '../../lib/ui-store';
 
 /**
- * The referral card (docs/product.md#referrals): "Great News", the credit waiting at checkout, and
- * a Browse Our Services button. Shown once a referral link has been checked; the customer may put
+ * The referral card (docs/product.md#referrals): "Great news", the credit waiting at checkout, and
+ * a "Browse our services" button. Shown once a referral link has been checked; the customer may put
  * it away.
  */
 export function ReferralCard({ browseTo }: { browseTo: string }) {
@@ -32,7 +32,7 @@ export function ReferralCard({ browseTo }: { browseTo: string }) {
         </span>
         <div>
           <h2 id="referral-card-title" className="font-display text-2xl font-semibold text-ink">
-            Great News
+            Great news
           </h2>
           <p className="mt-1 text-ink">
             {referral.referrerName} has given you{' '}
@@ -42,7 +42,7 @@ export function ReferralCard({ browseTo }: { browseTo: string }) {
         </div>
       </div>
       <Link to={browseTo} className={`${buttonClass('primary')} mt-4 w-full sm:w-auto`}>
-        Browse Our Services
+        Browse our services
         <ArrowRightIcon className="h-5 w-5" />
       </Link>
     </section>
