@@ -34,6 +34,8 @@ export const PROBLEM_CODES = {
   unknown_postcode_district: '422: the postcode is a valid UK one, but its district is unknown.',
   postcode_not_covered:
     '422: no therapist of the city travels to the postcode (the detail names the areas covered, with coveredAreas).',
+  postcode_outside_city:
+    "422: the postcode is outside the city's postcode areas (with postcodeAreas, the city's; city, the city it is in when we serve it).",
   reschedule_too_late: '422: the appointment starts too soon to be moved.',
   // Changing or cancelling a booking.
   already_started: '409: the appointment has already started, so it cannot be cancelled.',

@@ -1,3 +1,4 @@
+import type { CityPlace } from './city-areas';
 import { availabilityWindow } from '../../domain/availability-window';
 import { basketTotal, type BasketTotal } from '../../domain/basket';
 import { DAY_MS, type RulesConfig } from '../../domain/constants';
@@ -37,6 +38,8 @@ export interface TherapistQuestion {
 }
 
 interface Answer {
+  /** The city's name and postcode areas (city-areas.ts). */
+  city: CityPlace;
   selection: Selection;
   /** Everyone the read found (city, status, services), shown or not: to say why none is. */
   candidates: readonly SearchCandidate[];
@@ -153,7 +156,14 @@ async function searchWithKeptReads(ctx: AppContext, asked: Asked): Promise<Answe
   const { priced, bookable } = priceVisible(candidates, asked, selection);
   const read = await calendarsOf(ctx, bookable, range, asked.now);
   if (read.catalogueVersion !== facts.version) return null;
-  return { selection, candidates, priced, range, calendars: read.calendars };
+  return {
+    city: facts.value.city,
+    selection,
+    candidates,
+    priced,
+    range,
+    calendars: read.calendars,
+  };
 }
 
 /** The facts and candidates at the version read with the facts: kept ones, or read and kept. */
@@ -184,7 +194,7 @@ async function searchReadingCatalogue(ctx: AppContext, asked: Asked): Promise<An
   }
   const { priced, bookable } = priceVisible(candidates, asked, selection);
   const { calendars } = await calendarsOf(ctx, bookable, range, asked.now);
-  return { selection, candidates, priced, range, calendars };
+  return { city: facts.city, selection, candidates, priced, range, calendars };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { OUTSIDE_CITY, refusePostcodeOutsideCity } from './city-areas';
 import type { NoDatesAnswer } from '../../contract/availability';
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
 import { basketTotal } from '../../domain/basket';
@@ -74,7 +75,7 @@ export async function listAvailableDates(
   const now = ctx.now();
   const nowMs = now.getTime();
   const keep = availabilityWindow(nowMs, config);
-  const { selection, candidates, priced, calendars } = await findVisibleTherapists(
+  const { city, selection, candidates, priced, calendars } = await findVisibleTherapists(
     ctx,
     search,
     config,
@@ -86,6 +87,7 @@ export async function listAvailableDates(
   );
   // Only the therapist asked for, if any: findVisibleTherapists reads no one else.
   const place = placeOf(search.postcode);
+  if (place) await refusePostcodeOutsideCity(ctx.db, city, place.postcode, OUTSIDE_CITY);
   let bookable = priced
     .filter((p) => p.total.meetsMinimumSpend)
     .map((p) => ({

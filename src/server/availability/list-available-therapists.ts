@@ -1,3 +1,4 @@
+import { OUTSIDE_CITY, refusePostcodeOutsideCity } from './city-areas';
 import { availabilityWindow, clipToWindow } from '../../domain/availability-window';
 import { slotRunsOf, type AvailableTherapistsAnswer } from '../../contract/availability';
 import { basketTotal } from '../../domain/basket';
@@ -36,6 +37,7 @@ export async function listAvailableTherapists(
   const now = ctx.now();
   const nowMs = now.getTime();
   const {
+    city,
     selection,
     priced,
     range: day,
@@ -45,6 +47,7 @@ export async function listAvailableTherapists(
   );
   const keep = availabilityWindow(nowMs, config);
   const place = placeOf(search.postcode);
+  if (place) await refusePostcodeOutsideCity(ctx.db, city, place.postcode, OUTSIDE_CITY);
   const days = priced.map(({ therapist: t }) => ({
     therapist: t,
     windows: clipToWindow(calendars.windows.get(t.id) ?? [], keep),

@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { postcodeDistrict } from '../../domain/account-forms';
 import type { PlacedBooking, TherapistTravel, TravelMode } from '../../domain/travel-types';
 import type { Gender, Interval, TherapistForRules } from '../../domain/types';
+import { cityPostcodeAreasQuery, type CityPlace } from './city-areas';
 import type { Db } from '../db/client';
 import { blockingStatus, overlapsSeconds } from '../db/overlaps';
 import { preparedStatement } from '../db/query-rows';
@@ -28,6 +29,8 @@ export interface SearchCandidate extends TherapistCandidate {
 
 export interface SearchFacts {
   cityExists: boolean;
+  /** The city's name and postcode areas, for refusing a postcode outside it (city-areas.ts). */
+  city: CityPlace;
   /** The active treatments among those asked for (selectionJsonQuery). */
   treatments: SelectedTreatment[];
   /** The catalogue version this was read at (decision 0058). */
@@ -42,6 +45,8 @@ const searchFactsStatement = preparedStatement(
   'availability_search_facts',
   ['city', 'treatmentIds'],
   (p) => sql`select exists(select 1 from city where slug = ${p.city}) as city_exists,
+               (select name from city where slug = ${p.city}) as city_name,
+               ${cityPostcodeAreasQuery(p.city)} as postcode_areas,
                ${selectionJsonQuery(p.treatmentIds)} as treatments, ${catalogueVersionColumn}`,
 );
 
@@ -53,12 +58,15 @@ export async function loadSearchFacts(
 ): Promise<SearchFacts> {
   const [row] = await searchFactsStatement.rows<{
     city_exists: boolean;
+    city_name: string | null;
+    postcode_areas: string[];
     treatments: SelectedTreatment[];
     catalogue_version: string;
   }>(db, { city, treatmentIds });
   if (!row) throw new Error('the search facts statement answered no row');
   return {
     cityExists: row.city_exists,
+    city: { slug: city, name: row.city_name ?? city, postcodeAreas: row.postcode_areas },
     treatments: row.treatments,
     catalogueVersion: row.catalogue_version,
   };

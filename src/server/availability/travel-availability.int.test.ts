@@ -199,7 +199,7 @@ for (const kind of testDatabaseKinds('every')) {
       expect(moved.statusCode, moved.body).toBe(200);
     });
 
-    it('answers unknown and uncovered postcodes in words', async () => {
+    it("answers unknown, uncovered and other cities' postcodes in words", async () => {
       // EH60 is a valid shape, but no such district exists.
       const query = (city: string, postcode: string) =>
         env.app.inject({
@@ -211,13 +211,29 @@ for (const kind of testDatabaseKinds('every')) {
       const unknown = await query('testcity', 'EH60 1AA');
       expect(unknown.statusCode, unknown.body).toBe(422);
       expect(unknown.json()).toMatchObject({ code: 'unknown_postcode_district' });
-      const uncovered = await query('othercity', NEAR);
+      const uncovered = await query('othercity', 'NE4 7YA');
       expect(uncovered.statusCode, uncovered.body).toBe(422);
       expect(uncovered.json()).toMatchObject({
         code: 'postcode_not_covered',
-        detail: 'Our therapists do not travel to EH6 yet. They cover NE1–NE3 and NE7.',
+        detail: 'Our therapists do not travel to NE4 yet. They cover NE1–NE3 and NE7.',
         coveredAreas: ['NE1', 'NE2', 'NE3', 'NE7'],
       });
+      // Another city's postcode is refused where the journey starts, as the hold refuses the
+      // address, and points at the city that serves it.
+      for (const path of ['dates', 'therapists?date=2026-11-25&']) {
+        const url = path.includes('?')
+          ? `/api/cities/othercity/${path}treatments=massage-60&postcode=EH6%208AB`
+          : `/api/cities/othercity/${path}?treatments=massage-60&postcode=EH6%208AB`;
+        const elsewhere = await env.app.inject({ method: 'GET', url });
+        expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+        expect(elsewhere.json()).toMatchObject({
+          code: 'postcode_outside_city',
+          detail:
+            'EH6 8AB is not in Other City: we come to NE postcodes for Other City bookings. ' +
+            'Enter a postcode in Other City, or book in Test City for this one.',
+          errors: [{ field: 'query.postcode' }],
+        });
+      }
       const covered = await query('othercity', 'NE3 4QR');
       expect(covered.statusCode, covered.body).toBe(200);
     });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { HOUR_MS } from '../../domain/constants';
 import type { AddressSnapshot } from '../../contract/booking';
 import type { Db } from '../db/client';
@@ -7,6 +7,7 @@ import { rangeLiteral, type InstantRange } from '../db/tstzrange';
 import { unusedReferralQuery } from '../referrals/apply-referral';
 import { availableCreditQuery } from './booking-wallet';
 import { selectionJsonQuery, type SelectedTreatment } from '../availability/load-selection';
+import { cityPostcodeAreasQuery } from '../availability/city-areas';
 import {
   bookingTherapistQuery,
   slotSpansQuery,
@@ -24,16 +25,6 @@ import {
  * real one is) is judged by a second read of its exact time (hold-booking.ts).
  */
 export const SLOT_SPANS_READ_MS = 24 * HOUR_MS;
-
-/**
- * The postcode areas ("EH" of "EH6 5AA") a city's therapists are based in, as a JSON array: where
- * the city is, for the address check (docs/decisions/0081). Empty when none has a home postcode.
- */
-export function cityPostcodeAreasQuery(citySlug: SQL): SQL {
-  return sql`(select coalesce(json_agg(distinct substring(upper(t.home_postcode) from '^[A-Z]+')),
-                              '[]'::json)
-              from therapist t where t.area = ${citySlug} and t.home_postcode is not null)`;
-}
 
 export interface HoldFacts {
   city: { slug: string; name: string; postcodeAreas: string[] } | null;

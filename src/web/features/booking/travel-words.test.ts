@@ -4,7 +4,11 @@ import { addressCheckNote, outOfReachSentence, placeProblem } from './travel-wor
 
 describe('placeProblem', () => {
   it("shows the server's words for a district it does not know or cover", () => {
-    for (const code of ['unknown_postcode_district', 'postcode_not_covered'] as const) {
+    for (const code of [
+      'unknown_postcode_district',
+      'postcode_not_covered',
+      'postcode_outside_city',
+    ] as const) {
       const error = new ApiError({ status: 422, title: 'No', detail: `words for ${code}`, code });
       expect(placeProblem(error)).toBe(`words for ${code}`);
     }

@@ -13,7 +13,11 @@ import type { BookingPlace } from './booking-place';
  */
 export function placeProblem(error: unknown): string | null {
   if (!isApiError(error)) return null;
-  if (error.code === 'unknown_postcode_district' || error.code === 'postcode_not_covered') {
+  if (
+    error.code === 'unknown_postcode_district' ||
+    error.code === 'postcode_not_covered' ||
+    error.code === 'postcode_outside_city'
+  ) {
     return error.detail;
   }
   // Not a UK postcode: the browser checks first, so only a stored value edited by hand gets here.
