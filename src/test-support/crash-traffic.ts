@@ -34,7 +34,7 @@ export interface TrafficTally {
 }
 
 /** What the server told a customer it had done: it must survive any crash after the answer. */
-export type Acknowledged = 'held' | 'confirmed' | 'cancelled';
+export type Acknowledged = 'held' | 'confirmed' | 'cancelled' | 'expired';
 
 export class CrashCustomer {
   readonly http: HttpCustomer;
@@ -115,7 +115,10 @@ export async function runCustomer(
       } else if (roll < 0.27 && customer.bookings.length > 0) {
         const id = pick(customer.bookings);
         const answer = await call('cancel', 'POST', `/api/bookings/${id}/cancel`, {});
-        if (answer.status === 200) customer.acknowledged.set(id, 'cancelled');
+        // A confirmed booking is cancelled; a hold let go unpaid ends as expired (decision 0081).
+        if (answer.status === 200) {
+          customer.acknowledged.set(id, answer.json.status === 'expired' ? 'expired' : 'cancelled');
+        }
       } else {
         const day = pick(plan.days);
         const startsAt = new Date(

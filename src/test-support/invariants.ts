@@ -172,10 +172,11 @@ export async function brokenInvariants(
 }
 
 /** Where a booking may be now, given what the server last answered about it. */
-const MAY_BE_NOW: Record<'held' | 'confirmed' | 'cancelled', string[]> = {
+const MAY_BE_NOW: Record<'held' | 'confirmed' | 'cancelled' | 'expired', string[]> = {
   held: ['held', 'requires_action', 'confirmed', 'cancelled', 'expired', 'failed', 'completed'],
   confirmed: ['confirmed', 'cancelled', 'completed'],
   cancelled: ['cancelled'],
+  expired: ['expired'],
 };
 
 /**

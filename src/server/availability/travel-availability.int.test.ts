@@ -133,7 +133,9 @@ for (const kind of testDatabaseKinds('every')) {
       expect(res.statusCode, res.body).toBe(409);
       const problem = res.json<{ code: string; detail: string; nearestTimes: string[] }>();
       expect(problem.code).toBe('slot_unreachable');
-      expect(problem.detail).toContain('Anna can no longer reach you in time for 11:30');
+      expect(problem.detail).toContain(
+        'Anna can no longer reach you in time for 11:30 because of their other appointments.',
+      );
       expect(problem.nearestTimes).toContain(`${day}T12:15:00.000Z`);
       // The nearest are reachable: holding one succeeds.
       const later = await holdOk(env.app, queensferry, { startsAt: problem.nearestTimes[0] ?? '' });

@@ -46,8 +46,15 @@ export function useBroughtIntoView(
   useLayoutEffect(() => {
     const box = ref.current?.closest('[data-field]');
     if (!shown || !box) return;
-    const reveal = () => box.scrollIntoView({ block: 'nearest' });
-    if (!whileFocused) return reveal();
+    // Braces, not an expression: newer browsers answer scrollIntoView with a promise, and an
+    // effect may return only its cleanup.
+    const reveal = () => {
+      box.scrollIntoView({ block: 'nearest' });
+    };
+    if (!whileFocused) {
+      reveal();
+      return;
+    }
     if (box.contains(document.activeElement)) reveal();
     box.addEventListener('focusin', reveal);
     return () => box.removeEventListener('focusin', reveal);
