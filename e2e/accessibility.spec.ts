@@ -109,7 +109,7 @@ function unscanned(seen: Set<WebRoutePattern>): WebRoutePattern[] {
 test('every page passes axe for a visitor who is not signed in', async ({ page, request }) => {
   // The limit stops a hung walk, it does not time one: some forty pages, each drawn and scanned,
   // took 1.8-2.1 minutes beside the other browsers on a busy 2-core machine (decision 0082).
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const seen = new Set<WebRoutePattern>();
   const world = await createBookingWorld(request);
 
