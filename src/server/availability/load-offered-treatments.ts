@@ -1,26 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { RulesConfig } from '../../domain/constants';
-import type { CustomerProfile, Gender } from '../../domain/types';
+import type { CustomerProfile } from '../../domain/types';
 import { isTherapistVisible } from '../../domain/visibility';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import type { TherapistFactsRow } from './load-availability-data';
 
 // The treatments a customer can book at all in a city (or with one therapist), whatever the
 // basket: what the date step offers instead when no therapist offers the basket, or none takes
 // business accounts (docs/decisions/0080). Read only on that path, after a search found no day, so
 // the searches that find days never pay for it; hence not prepared.
 
-interface OfferRow {
-  id: string;
-  active: boolean;
-  payments_connected: boolean;
-  business_enabled: boolean;
-  area: string;
-  accepted_genders: Gender[];
-  minimum_spend_pence: number | null;
-  service_ids: string[];
-  latest_end_ms: number | null;
-}
+/** The visibility columns of the searches' own therapist row, read the same way. */
+type OfferRow = Pick<
+  TherapistFactsRow,
+  | 'id'
+  | 'active'
+  | 'payments_connected'
+  | 'business_enabled'
+  | 'area'
+  | 'accepted_genders'
+  | 'minimum_spend_pence'
+  | 'service_ids'
+  | 'latest_end_ms'
+>;
 
 export interface OfferedQuestion {
   city: string;
