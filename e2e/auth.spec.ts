@@ -198,9 +198,9 @@ test('the sign-in and account pages have no accessibility violations axe can fin
   page,
   request,
 }) => {
-  // Seven pages, each scanned by axe for a few seconds: more than the default 30 s allows on a
+  // Seven pages, each scanned by axe for a few seconds: more than the default limit allows on a
   // busy 2-core machine. A time limit, not what the test checks.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const customer = newCustomer('axe');
   await signUpByApi(request, customer);
   const expectNoViolations = async () => {
