@@ -155,7 +155,11 @@ export interface BenchServer {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the server and resolves once /api/health answers; stop() it in a finally. */
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string>,
+  /** More options for node, e.g. a module to --import into the server (live-probe.ts). */
+  extraNodeArgs: string[] = [],
+): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Sampling every 10 ms rather than Node's default 1 ms: at 1 ms the profiler cost the server
@@ -173,6 +177,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
     `--cpu-prof-dir=${profileDir}`,
     '--import',
     'tsx',
+    ...extraNodeArgs,
   ];
   const child = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
     cwd: ROOT,

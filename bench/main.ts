@@ -4,6 +4,7 @@ import { runAvailabilityBench } from './availability';
 import type { BenchOptions } from './bench-options';
 import { runBookingBench } from './booking';
 import { runCleanups } from './cleanup';
+import { runLiveBench } from './live';
 import { runTravelBench } from './travel';
 
 // `npm run bench -- <name> [--db postgres|pglite|both] [--duration 10] [--connections 50]`
@@ -27,6 +28,11 @@ const BENCHES: Record<string, Bench> = {
     summary:
       'hold and pay (demo card) of distinct slots by signed-in customers, against a trivial route',
     run: runBookingBench,
+  },
+  live: {
+    summary:
+      '2,000 idle event streams; changes for 200 of them: memory per stream, change → event, event-loop delay',
+    run: runLiveBench,
   },
   travel: {
     summary:

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  PROGRESS_STATUSES,
+  PROGRESS_STEPS,
+  type BookingProgress,
+} from '../domain/booking-progress';
 import { isoInstant, minutes, pence } from './common';
 
 // /api/bookings*: hold, pay, read, cancel and reschedule.
@@ -124,6 +129,42 @@ export const bookingTermsSchema = z.object({
   lines: z.array(z.string()).describe('The terms in words, as every page and email says them'),
 });
 
+/**
+ * The therapist's way to the appointment, as the company's therapist app reports it
+ * (POST /api/internal/bookings/:id/progress, docs/decisions/0084). src/domain/booking-progress.ts
+ * says it in words (progressLines, progressSentence).
+ */
+export const bookingProgressSchema = z.object({
+  status: z
+    .enum(PROGRESS_STATUSES)
+    .describe(
+      'The furthest of on_the_way, arrived, started and finished reached; not_set_off while only running_late has been sent',
+    ),
+  onTheWayAt: isoInstant.nullable(),
+  etaMinutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Minutes to arrival, as estimated when the therapist set off'),
+  runningLate: z
+    .object({
+      at: isoInstant,
+      etaMinutes: z.number().int().nullable().describe('Minutes to arrival, as then estimated'),
+    })
+    .nullable(),
+  arrivedAt: isoInstant
+    .nullable()
+    .describe('Null if not arrived yet, or if the therapist went straight to a later step'),
+  startedAt: isoInstant.nullable(),
+  finishedAt: isoInstant.nullable(),
+  lateArrivalCreditPence: pence
+    .nullable()
+    .describe('Wallet credit the late arrival earned the customer; null when none'),
+}) satisfies z.ZodType<BookingProgress>;
+
+/** The steps the therapist app reports. */
+export const progressStepSchema = z.enum(PROGRESS_STEPS);
+
 /** GET /api/bookings/:id, and each entry of /api/me/appointments. */
 export const bookingViewSchema = z.object({
   id: z.string(),
@@ -178,6 +219,9 @@ export const bookingViewSchema = z.object({
   terms: bookingTermsSchema
     .nullable()
     .describe('Null for a booking that is no longer held or confirmed: nothing to cancel or move'),
+  progress: bookingProgressSchema
+    .nullable()
+    .describe('Null until the therapist app reports the first step'),
 });
 
 /** GET /api/bookings/:id/calendar.ics: "Add to calendar". */
@@ -222,5 +266,6 @@ export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 export type BookingView = z.infer<typeof bookingViewSchema>;
 export type BookingTerms = z.infer<typeof bookingTermsSchema>;
+export type { BookingProgress };
 export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;

@@ -63,6 +63,14 @@ export const PROBLEM_CODES = {
   // Referrals.
   unknown_referral: '404: no customer has that referral code.',
   rate_limited: '429: too many referral checks; wait retryAfterSeconds (also Retry-After).',
+  // The live channel (GET /api/me/events).
+  too_many_streams:
+    '429: too many live streams are open for this customer or from this address; close one (with retryAfterSeconds, also Retry-After).',
+  // The therapist app's steps and credit by hand (/api/internal, decision 0084).
+  progress_step_impossible:
+    '409: the step comes before one already taken, running late comes after arrival, or the booking is not confirmed; nothing was changed.',
+  idempotency_key_reused:
+    '409: the idempotency key was used for another credit (customer, amount or reason); nothing was added.',
   // Push notifications.
   push_unavailable: '404: this site does not send push notifications.',
   push_endpoint_refused: '422: the push endpoint is not a public push service.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { PROGRESS_STEPS } from '../domain/booking-progress';
 import { bookingRecordSchema } from './booking-records';
-import { isoInstant } from './common';
+import { isoInstant, pence } from './common';
 
 // Signed booking events sent to WEBHOOK_URLS, and /api/internal/webhooks where operators (and the
 // admin command line) see the deliveries that are waiting or failed and send one again.
@@ -10,16 +11,32 @@ export const WEBHOOK_EVENTS = [
   'booking.moved',
   'booking.cancelled',
   'booking.completed',
+  'booking.progress',
 ] as const;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** A booking.progress event's step (docs/decisions/0084). */
+export const webhookProgressSchema = z.object({
+  step: z.enum(PROGRESS_STEPS),
+  at: isoInstant.describe('When the step happened'),
+  etaMinutes: z.number().int().nullable(),
+  lateArrivalCreditPence: pence
+    .nullable()
+    .describe('The wallet credit the late arrival earned the customer, once known; else null'),
+});
 
 /** The body of every webhook POST, signed in the Webhook-Signature header. */
 export const webhookEventSchema = z.object({
   id: z.uuid().describe('The event id, the same for every URL: receivers dedupe on it'),
   type: z.enum(WEBHOOK_EVENTS),
   createdAt: isoInstant.describe('When the change happened'),
-  data: z.object({ booking: bookingRecordSchema.describe('The booking just after the change') }),
+  data: z.object({
+    booking: bookingRecordSchema.describe('The booking just after the change'),
+    progress: webhookProgressSchema
+      .optional()
+      .describe('booking.progress only: the step the therapist app has just reported'),
+  }),
 });
 
 export const webhookDeliverySchema = z.object({
@@ -63,6 +80,7 @@ export const webhookDeliveryParams = z.object({
 });
 
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+export type WebhookProgress = z.infer<typeof webhookProgressSchema>;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export type WebhookListQuery = z.output<typeof webhookListQuery>;

@@ -43,6 +43,11 @@ export const PARTIAL_REFUND_UNTIL_HOURS = 2;
 export const PARTIAL_REFUND_PERCENT = 50;
 export const SLOT_HOLD_MINUTES = 10;
 
+// The lateness credit (docs/decisions/0084): a therapist arriving more than this long after the
+// booked start earns the customer this much wallet credit, once per booking.
+export const LATE_ARRIVAL_CREDIT_AFTER_MINUTES = 20;
+export const LATE_ARRIVAL_CREDIT_PENCE = 500;
+
 /**
  * docs/product.md#messages: loading treatments for a location without a city is refused with this.
  */

@@ -148,6 +148,16 @@ describe('wallet entries in plain words', () => {
     ).toBe('Credit expired (added 24 Dec)');
   });
 
+  it('says what a late arrival and a goodwill gesture gave', () => {
+    expect(say({ kind: 'late_arrival_credit' })).toBe(
+      'Late arrival credit: Swedish Massage, 3 Dec',
+    );
+    expect(say({ kind: 'goodwill_credit', goodwillReason: 'Sorry about the wait' })).toBe(
+      'Credit from Glow at Home: Sorry about the wait',
+    );
+    expect(say({ kind: 'goodwill_credit', goodwillReason: null })).toBe('Credit from Glow at Home');
+  });
+
   it('uses the UK day, not UTC', () => {
     // 00:30 BST on 1 June is 23:30 UTC on 31 May.
     expect(say({ bookingStartsAtMs: Date.parse('2026-05-31T23:30:00Z') })).toBe(

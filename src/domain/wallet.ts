@@ -95,6 +95,8 @@ export interface WalletEntryFacts {
   bookingStartsAtMs: number | null;
   /** For an expiry: when the credit it wrote off was added. */
   expiredEntryAddedAtMs: number | null;
+  /** Customer service's words for a goodwill credit; null when none or erased. */
+  goodwillReason?: string | null;
 }
 
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
@@ -110,7 +112,10 @@ function dayMonth(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone }).format(ms);
 }
 
-/** "Referral credit from Isla", "Spent on Swedish Massage, 3 Dec", "Gift card from Sam"… */
+/**
+ * "Referral credit from Isla", "Spent on Swedish Massage, 3 Dec", "Gift card from Sam", "Late
+ * arrival credit: Swedish Massage, 3 Dec", "Credit from Glow at Home: Sorry about the wait"…
+ */
 export function describeWalletEntry(facts: WalletEntryFacts, timeZone: string): string {
   switch (facts.kind) {
     case 'referral_credit': {
@@ -125,6 +130,12 @@ export function describeWalletEntry(facts: WalletEntryFacts, timeZone: string): 
       const from = firstName(facts.giftCardFrom);
       return from ? `Gift card from ${from}` : 'Gift card';
     }
+    case 'late_arrival_credit':
+      return `Late arrival credit: ${treatmentsAndDay(facts, timeZone)}`;
+    case 'goodwill_credit':
+      return facts.goodwillReason
+        ? `Credit from Glow at Home: ${facts.goodwillReason}`
+        : 'Credit from Glow at Home';
     case 'credit_expired':
       return facts.expiredEntryAddedAtMs === null
         ? 'Credit expired'

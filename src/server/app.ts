@@ -13,6 +13,7 @@ import { currentCustomerResolver } from './auth/current-customer';
 import { changesSessions, SessionCache } from './auth/session-cache';
 import { authRoutes } from './auth/routes';
 import { meRoutes } from './account/me-routes';
+import { installLiveChannel } from './live/live-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { walletRoutes } from './wallet/wallet-routes';
 import { availabilityRoutes } from './availability/availability-routes';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarFeedRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await installLiveChannel(app, ctx, { headers, onAccountChange: () => sessions.clear() });
   await app.register(referralRoutes(ctx));
   await app.register(walletRoutes(ctx));
   await app.register(bookingRoutes(ctx));

@@ -125,6 +125,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('credits a late arrival by the configured numbers, or not at all', () => {
+    expect(loadConfig({}).lateArrival).toEqual({ afterMinutes: 20, creditPence: 500 });
+    expect(
+      loadConfig({ LATE_ARRIVAL_CREDIT_AFTER_MINUTES: '30', LATE_ARRIVAL_CREDIT_PENCE: '0' })
+        .lateArrival,
+    ).toEqual({ afterMinutes: 30, creditPence: 0 });
+    expect(problemsOf({ LATE_ARRIVAL_CREDIT_PENCE: '2.5' })).toEqual([
+      'LATE_ARRIVAL_CREDIT_PENCE: must be a whole number',
+    ]);
+    expect(problemsOf({ LATE_ARRIVAL_CREDIT_AFTER_MINUTES: '-1' })).toEqual([
+      'LATE_ARRIVAL_CREDIT_AFTER_MINUTES: must be at least 0',
+    ]);
+  });
+
   it('limits slow and large requests, within bounds an operator can move', () => {
     expect(loadConfig({}).http).toEqual({
       requestTimeoutMs: 30_000,

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UK_REGISTRATION_PLACES, type CompanyDetails } from '../contract/company-details';
+import type { LateArrivalPolicy } from '../domain/booking-progress';
+import { LATE_ARRIVAL_CREDIT_AFTER_MINUTES, LATE_ARRIVAL_CREDIT_PENCE } from '../domain/constants';
 import { DEFAULT_TRAVEL_CONFIG, type TravelConfig } from '../domain/travel-estimate';
 import { TRAVEL_MODES } from '../domain/travel-types';
 
@@ -107,6 +109,14 @@ const envSchema = z.object({
   // The catalogue import has a larger limit of its own (src/server/internal/routes.ts).
   BODY_LIMIT_KB: int(1, 1024 * 1024).default(1024),
   HEADER_LIMIT_KB: int(1, 1024).default(16),
+  // The live channel, GET /api/me/events (docs/decisions/0083).
+  /** A comment this often keeps proxies and load balancers from closing an idle stream. */
+  LIVE_HEARTBEAT_SECONDS: int(1, 60).default(25),
+  /** How long a reconnecting stream can resume from; older, it is told to refetch everything. */
+  LIVE_RETENTION_MINUTES: int(1, 7 * 24 * 60).default(60),
+  /** Open streams per customer and per client address, on each instance; more are a 429. */
+  LIVE_STREAMS_PER_CUSTOMER: int(1, 1000).default(10),
+  LIVE_STREAMS_PER_ADDRESS: int(1, 100_000).default(40),
   /** Per-IP and per-account limits on sign-in, sign-up, reset and email-link requests. */
   AUTH_RATE_LIMIT: bool.default(true),
   // Mail: without SMTP_URL every message still lands in the email_outbox table.
@@ -162,6 +172,12 @@ const envSchema = z.object({
   WALLET_CREDIT_EXPIRY_DAYS: int(1, 3650).optional(),
   /** The reminder (email and push) goes this long before a confirmed booking's start. */
   REMINDER_LEAD_HOURS: int(1, 24 * 14).default(24),
+  /**
+   * The lateness credit (docs/decisions/0084): a therapist arriving more than this many minutes
+   * after the booked start earns the customer LATE_ARRIVAL_CREDIT_PENCE of wallet credit (0: none).
+   */
+  LATE_ARRIVAL_CREDIT_AFTER_MINUTES: int(0, 24 * 60).default(LATE_ARRIVAL_CREDIT_AFTER_MINUTES),
+  LATE_ARRIVAL_CREDIT_PENCE: int(0, 100_000).default(LATE_ARRIVAL_CREDIT_PENCE),
   // Web Push (VAPID): both keys, or neither (then generated once outside production; off in it).
   VAPID_PUBLIC_KEY: z
     .string()
@@ -265,6 +281,13 @@ export interface HttpLimitsConfig {
   headerLimitBytes: number;
 }
 
+export interface LiveConfig {
+  heartbeatMs: number;
+  retentionMinutes: number;
+  streamsPerCustomer: number;
+  streamsPerAddress: number;
+}
+
 export interface AppConfig {
   env: 'production' | 'staging';
   isProduction: boolean;
@@ -290,6 +313,7 @@ export interface AppConfig {
   availabilityCacheSeconds: number;
   sessionCacheSeconds: number;
   http: HttpLimitsConfig;
+  live: LiveConfig;
   authRateLimit: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -314,6 +338,8 @@ export interface AppConfig {
   cancellation: CancellationPolicyConfig;
   wallet: WalletConfig;
   reminderLeadHours: number;
+  /** The lateness credit; creditPence 0: none is given. */
+  lateArrival: LateArrivalPolicy;
   push: PushConfig;
   /** Signed booking events to the company's other systems; null: none are written. */
   webhooks: WebhooksConfig | null;
@@ -452,6 +478,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
       headerLimitBytes: e.HEADER_LIMIT_KB * 1024,
     },
+    live: {
+      heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+      retentionMinutes: e.LIVE_RETENTION_MINUTES,
+      streamsPerCustomer: e.LIVE_STREAMS_PER_CUSTOMER,
+      streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    },
     authRateLimit: e.AUTH_RATE_LIMIT,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -482,6 +514,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       creditExpiryDays: e.WALLET_CREDIT_EXPIRY_DAYS ?? null,
     },
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
+    lateArrival: {
+      afterMinutes: e.LATE_ARRIVAL_CREDIT_AFTER_MINUTES,
+      creditPence: e.LATE_ARRIVAL_CREDIT_PENCE,
+    },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

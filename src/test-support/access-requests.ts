@@ -86,6 +86,7 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
     'GET /api/me/appointments': get('/api/me/appointments'),
     'GET /api/me/cards': get('/api/me/cards'),
     'GET /api/me/gift-cards': get('/api/me/gift-cards'),
+    'GET /api/me/events': get('/api/me/events'),
     'PATCH /api/me': send('PATCH', '/api/me', PROFILE),
     'POST /api/me/addresses': send('POST', '/api/me/addresses', ADDRESS),
     'POST /api/me/push-subscriptions': (who) => ({
@@ -200,6 +201,16 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
       '/api/internal/therapists/t-nobody/photo',
     ),
     'POST /api/internal/webhooks/{id}/retry': send('POST', '/api/internal/webhooks/999999/retry'),
+    'POST /api/internal/bookings/{id}/progress': send(
+      'POST',
+      `/api/internal/bookings/${NOWHERE}/progress`,
+      { status: 'on_the_way', etaMinutes: 10 },
+    ),
+    'POST /api/internal/users/{email}/credit': send(
+      'POST',
+      '/api/internal/users/nobody-here%40example.com/credit',
+      { amountPence: 100, reason: 'Checking who may credit', idempotencyKey: 'access-matrix-1' },
+    ),
 
     // better-auth's endpoints the web app calls, aimed at A's email.
     'GET /api/auth/get-session': get('/api/auth/get-session'),

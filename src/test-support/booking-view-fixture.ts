@@ -47,6 +47,7 @@ export function bookingView(over: Partial<BookingView> = {}): BookingView {
     },
     canReschedule: true,
     terms: null,
+    progress: null,
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import {
   businessPayment,
   emailOutbox,
   giftCard,
+  goodwillCredit,
   payment,
   paymentCustomer,
   paymentEvent,
@@ -108,6 +109,8 @@ export async function erasePersonalData(tx: Db, userId: string, now: Date): Prom
       ),
     );
   await eraseGiftCardData(tx, userId, email, deletedEmail(userId), now);
+  // The ledger keeps the goodwill credit's amount; the words customer service wrote go.
+  await tx.update(goodwillCredit).set({ reason: null }).where(eq(goodwillCredit.userId, userId));
 
   await tx.delete(session).where(eq(session.userId, userId));
   await tx.delete(account).where(eq(account.userId, userId));

@@ -13,9 +13,12 @@ import { booking, bookingItem, payment, therapist } from '../db/schema';
 import type { BookingRow } from './booking-db';
 import type { AddressSnapshot, BookingTerms, BookingView } from '../../contract/booking';
 import { therapistPhotoUrl } from '../media/photo-files';
+import type { BookingProgress } from '../../domain/booking-progress';
+import { loadProgress } from './booking-progress-rows';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
-// A fixed number of queries however many bookings are shown.
+// A fixed number of queries however many bookings are shown (the progress steps one more, and
+// only when a booking shown is or was confirmed).
 
 export type { AddressSnapshot, BookingView };
 
@@ -105,6 +108,7 @@ export function toView(
   now: Date,
   policy: AppConfig['cancellation'],
   bufferMinutes: number,
+  progress: BookingProgress | null,
 ): BookingView {
   const treatmentMinutes = items.reduce((sum, i) => sum + i.durationMinutes, 0);
   return {
@@ -145,8 +149,12 @@ export function toView(
     canReschedule:
       b.status === 'confirmed' && canReschedule(policy, b.startsAt.getTime(), now.getTime()),
     terms: bookingTerms(b, paid, now, policy),
+    progress,
   };
 }
+
+/** Only these can have had a therapist on the way: no read for holds and failed payments. */
+const MAY_HAVE_PROGRESS: ReadonlySet<string> = new Set(['confirmed', 'completed', 'cancelled']);
 
 /** Views of these bookings, in the order given. */
 export async function loadBookingViews(
@@ -181,6 +189,10 @@ export async function loadBookingViews(
       .where(inArray(payment.bookingId, ids))
       .orderBy(desc(payment.createdAt)),
   ];
+  const progress = await loadProgress(
+    db,
+    rows.filter((r) => MAY_HAVE_PROGRESS.has(r.status)).map((r) => r.id),
+  );
   const therapistById = new Map(
     therapists.map(({ photoVersion, ...t }) => [
       t.id,
@@ -210,6 +222,7 @@ export async function loadBookingViews(
       now,
       config.cancellation,
       bufferMinutes,
+      progress.get(b.id) ?? null,
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { inTransaction } from '../db/transaction';
 import { creditReferrers } from '../referrals/credit-referrers';
@@ -42,21 +43,54 @@ export async function completePastBookings(
             and status = 'confirmed'
           returning id`,
       );
-      await creditReferrers(
-        tx,
-        ids.map((r) => r.id),
-        at,
-        { publicUrl: ctx.config.publicUrl },
-      );
-      await enqueueBookingWebhooks(
+      await recordCompletion(
         ctx,
         tx,
         ids.map((r) => r.id),
-        'booking.completed',
+        at,
       );
       return ids;
     });
     total += done.length;
     if (done.length < BATCH) return total;
   }
+}
+
+/**
+ * What a booking's completion brings with it, in the transaction that completed it: the referral
+ * credit a friend's first appointment earns (decision 0067) and the booking.completed webhooks.
+ * The job above and the therapist's finished step (record-booking-progress.ts) both come here,
+ * so a booking is completed the same way whichever gets there first.
+ */
+async function recordCompletion(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
+  bookingIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  await creditReferrers(tx, bookingIds, at, { publicUrl: ctx.config.publicUrl });
+  await enqueueBookingWebhooks(ctx, tx, bookingIds, 'booking.completed');
+}
+
+/**
+ * Completes one booking the caller holds locked (FOR UPDATE), now, if it is still confirmed: by a
+ * compare-and-set, so the completion job's run and this never both complete it. Answers whether
+ * it did.
+ */
+export async function completeLockedBooking(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  tx: Db,
+  bookingId: string,
+): Promise<boolean> {
+  const at = ctx.now();
+  const done = await queryRows<{ id: string }>(
+    tx,
+    sql`update booking set status = 'completed', reminder_due_at = null,
+             updated_at = ${at.toISOString()}::timestamptz
+        where id = ${bookingId} and status = 'confirmed'
+        returning id`,
+  );
+  if (done.length === 0) return false;
+  await recordCompletion(ctx, tx, [bookingId], at);
+  return true;
 }

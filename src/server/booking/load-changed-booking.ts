@@ -6,6 +6,7 @@ import { therapistPhotoUrl } from '../media/photo-files';
 import { hasPushDevicesQuery } from '../push/push-outbox';
 import { toView, type ViewItem, type ViewPayment } from './booking-view';
 import { bookingRows, type BookingRow } from './booking-db';
+import { progressColumns, progressOfRow, type ProgressColumns } from './booking-progress-rows';
 import type { BookingView } from '../../contract/booking';
 
 export interface ChangedBooking {
@@ -19,21 +20,22 @@ export interface ChangedBooking {
 }
 
 /** A row of changedBookingSelect, before readChangedBooking. */
-export type ChangedBookingRaw = Record<string, unknown> & {
-  customer_email: string;
-  customer_name: string;
-  therapist: {
-    id: string;
-    name: string;
-    username: string;
-    photoUrl: string | null;
-    photoVersion: string | null;
-    email: string | null;
-  } | null;
-  items: ViewItem[];
-  payment: ViewPayment | null;
-  has_push_devices: boolean;
-};
+export type ChangedBookingRaw = Record<string, unknown> &
+  ProgressColumns & {
+    customer_email: string;
+    customer_name: string;
+    therapist: {
+      id: string;
+      name: string;
+      username: string;
+      photoUrl: string | null;
+      photoVersion: string | null;
+      email: string | null;
+    } | null;
+    items: ViewItem[];
+    payment: ViewPayment | null;
+    has_push_devices: boolean;
+  };
 
 /** The JSON of one payment row `p`, as the booking view shows it. */
 export const viewPaymentJson = sql`json_build_object(
@@ -61,7 +63,8 @@ export function changedBookingSelect(bookings: SQL, payment: SQL = latestPayment
                    order by i.position)
             from booking_item i where i.booking_id = b.id), '[]'::json) as items,
           ${payment} as payment,
-          ${hasPushDevicesQuery(sql`b.customer_id`)} as has_push_devices
+          ${hasPushDevicesQuery(sql`b.customer_id`)} as has_push_devices,
+          ${progressColumns}
         from ${bookings} b join "user" u on u.id = b.customer_id`;
 }
 
@@ -113,6 +116,15 @@ export function readChangedBooking(
     customer: { email: raw.customer_email, name: raw.customer_name },
     therapistEmail: t?.email ?? null,
     hasPushDevices: raw.has_push_devices,
-    view: toView(row, summary, raw.items, raw.payment, now, config.cancellation, bufferMinutes),
+    view: toView(
+      row,
+      summary,
+      raw.items,
+      raw.payment,
+      now,
+      config.cancellation,
+      bufferMinutes,
+      progressOfRow(raw),
+    ),
   };
 }

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { listenOnOwnConnection, listenOnPool, type Listen } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,6 +15,11 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel (db/notifications.ts): on PostgreSQL on a connection of its own, on
+   * PGlite on the one pooled session. Close the subscription before the database.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       migrate: () => migrateSerially(pool),
+      listen: listenOnOwnConnection(target.url),
       close: () => pool.end(),
     };
   }
@@ -89,6 +96,7 @@ export async function openDatabase(
     migrate: async () => {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    listen: listenOnPool(pool),
     close: async () => {
       await pool.end();
       await embedded.stop();

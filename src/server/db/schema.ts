@@ -16,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProgressStep } from '../../domain/booking-progress';
+import { LIVE_CHANGE_KINDS, type LiveChangeKind } from '../../contract/live';
 import type { TravelMode } from '../../domain/travel-types';
 import { tstzrange } from './tstzrange';
 
@@ -591,6 +593,10 @@ export const WALLET_KINDS = {
   giftCard: 'gift_card_redemption',
   /** Credit older than the configured expiry, written off so that the sum stays the truth. */
   expired: 'credit_expired',
+  /** A therapist arrived late (docs/decisions/0084): once per booking. */
+  lateArrival: 'late_arrival_credit',
+  /** Customer service's credit (goodwill_credit holds the reason, erased with the account). */
+  goodwill: 'goodwill_credit',
 } as const;
 export type WalletKind = (typeof WALLET_KINDS)[keyof typeof WALLET_KINDS];
 const walletKindList = Object.values(WALLET_KINDS)
@@ -617,6 +623,7 @@ export const walletEntry = pgTable(
     expiresEntryId: bigint('expires_entry_id', { mode: 'number' }).references(
       (): AnyPgColumn => walletEntry.id,
     ),
+    goodwillCreditId: uuid('goodwill_credit_id').references((): AnyPgColumn => goodwillCredit.id),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
@@ -631,6 +638,17 @@ export const walletEntry = pgTable(
       .on(t.giftCardId)
       .where(sql`${t.kind} = 'gift_card_redemption'`),
     uniqueIndex('wallet_entry_one_expiry_per_entry').on(t.expiresEntryId),
+    // A late arrival earns one credit per booking, whatever retries, races and crashes do.
+    uniqueIndex('wallet_entry_one_late_arrival_credit')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'late_arrival_credit'`),
+    uniqueIndex('wallet_entry_one_goodwill_credit')
+      .on(t.goodwillCreditId)
+      .where(sql`${t.kind} = 'goodwill_credit'`),
+    check(
+      'wallet_entry_credit_source',
+      sql`(${t.kind} <> 'late_arrival_credit' OR ${t.bookingId} IS NOT NULL) AND (${t.kind} <> 'goodwill_credit' OR ${t.goodwillCreditId} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -811,6 +829,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.moved',
   'booking.cancelled',
   'booking.completed',
+  'booking.progress',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -852,7 +871,7 @@ export const webhookDelivery = pgTable(
     check('webhook_delivery_status', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
     check(
       'webhook_delivery_type',
-      sql`${t.type} IN ('booking.confirmed', 'booking.moved', 'booking.cancelled', 'booking.completed')`,
+      sql`${t.type} IN ('booking.confirmed', 'booking.moved', 'booking.cancelled', 'booking.completed', 'booking.progress')`,
     ),
   ],
 );
@@ -923,5 +942,100 @@ export const travelTimeCache = pgTable(
   (t) => [
     primaryKey({ columns: [t.fromDistrict, t.toDistrict, t.mode, t.hourBand] }),
     check('travel_time_cache_minutes', sql`${t.minutes} >= 0 and ${t.minutes} <= 1440`),
+  ],
+);
+
+// ---------- live channel ----------
+
+// What a customer's open screens are told to refetch (GET /api/me/events, docs/decisions/0083):
+// the contract's kinds, so the CHECK below and the stream cannot disagree.
+const customerEventKindList = LIVE_CHANGE_KINDS.map((kind) => `'${kind}'`).join(', ');
+
+/**
+ * One change a customer's open screens should refetch, written by triggers (migration 0018)
+ * through emit_customer_event() in the transaction of the change, which also NOTIFYs on
+ * commit. Ids and kinds only, never personal data; no foreign key, so a row deleted with its
+ * user still announces itself. Kept for a while (the retention) so a reconnecting stream can
+ * resume, then pruned by a job.
+ */
+export const customerEvent = pgTable(
+  'customer_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').$type<LiveChangeKind>().notNull(),
+    bookingId: uuid('booking_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_event_user_idx').on(t.userId, t.id),
+    index('customer_event_created_idx').on(t.createdAt),
+    check('customer_event_kind', sql`${t.kind} IN (${sql.raw(customerEventKindList)})`),
+  ],
+);
+
+// ---------- therapist progress and credit by hand ----------
+
+const progressStepList = [
+  'on_the_way',
+  'running_late',
+  'arrived',
+  'started',
+  'finished',
+] as const satisfies readonly ProgressStep[];
+
+/**
+ * Each step the therapist app reports for a booking (docs/decisions/0084), once: the primary key
+ * makes a second on_the_way impossible whatever the application does. `at` is when it happened
+ * (the app's time, never later than the server's clock plus a minute); a trigger (migration 0019)
+ * tells the customer's open screens.
+ */
+export const bookingProgress = pgTable(
+  'booking_progress',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    step: text('step').$type<ProgressStep>().notNull(),
+    at: ts('at').notNull(),
+    /** Minutes to arrival, for on_the_way and running_late. */
+    etaMinutes: integer('eta_minutes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.step] }),
+    check(
+      'booking_progress_step',
+      sql`${t.step} IN (${sql.raw(progressStepList.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check(
+      'booking_progress_eta',
+      sql`${t.etaMinutes} IS NULL OR (${t.etaMinutes} BETWEEN 0 AND 600 AND ${t.step} IN ('on_the_way', 'running_late'))`,
+    ),
+  ],
+);
+
+/**
+ * Credit customer service gives by hand (POST /api/internal/users/:email/credit), with the
+ * reason shown on the customer's wallet page. The reason is kept here, not in the ledger, so that
+ * it is erased with the account (the ledger is kept and must say nothing about anyone). The
+ * caller's idempotency key makes a retried request the same credit.
+ */
+export const goodwillCredit = pgTable(
+  'goodwill_credit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    amountPence: integer('amount_pence').notNull(),
+    /** Null once the account is erased. */
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goodwill_credit_user_idx').on(t.userId),
+    check('goodwill_credit_amount', sql`${t.amountPence} BETWEEN 1 AND 100000`),
   ],
 );

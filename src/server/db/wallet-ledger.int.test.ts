@@ -52,9 +52,17 @@ for (const kind of testDatabaseKinds('every')) {
     });
     afterAll(() => database.destroy());
 
-    it('takes new entries of every known kind', async () => {
-      for (const known of Object.values(WALLET_KINDS)) await entry(`ok-${known}`, 80, known);
-      expect(Object.values(WALLET_KINDS)).toHaveLength(5);
+    it('takes new entries of every known kind, and credit by hand or for lateness only with its source', async () => {
+      // These two kinds must say where they came from (the booking, the goodwill record).
+      const sourced: string[] = [WALLET_KINDS.lateArrival, WALLET_KINDS.goodwill];
+      const plain = Object.values(WALLET_KINDS).filter((known) => !sourced.includes(known));
+      for (const known of plain) await entry(`ok-${known}`, 80, known);
+      expect(Object.values(WALLET_KINDS)).toHaveLength(7);
+      for (const known of sourced) {
+        const refused = await databaseError(entry(`no-source-${known}`, 80, known));
+        expect(refused.code).toBe('23514');
+        expect(refused.message).toContain('wallet_entry_credit_source');
+      }
       expect(await balance()).toBe(400);
     });
 

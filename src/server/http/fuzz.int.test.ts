@@ -14,6 +14,7 @@ import {
   setUpBookingTest,
   type BookingTestEnv,
 } from '../../test-support/booking-fixtures';
+import { injectReadingStreams } from '../../test-support/event-stream';
 import { AUTH_OPERATIONS } from '../../test-support/fuzz/auth-operations';
 import {
   describeRequest,
@@ -87,7 +88,8 @@ function callerWeights(op: FuzzOperation): Record<string, number> {
 }
 
 async function send(app: FastifyInstance, r: FuzzRequest): Promise<LightMyRequestResponse> {
-  return app.inject({
+  // An event stream is read until it is live, then hung up on.
+  return injectReadingStreams(app, {
     method: r.method,
     url: r.url,
     headers: r.headers,

@@ -65,12 +65,14 @@ describe('the OpenAPI document', () => {
         const successes = responsesOf(operation).filter(([status]) => status.startsWith('2'));
         if (successes.length === 0) return true;
         // 204 No Content has no body to describe; every other success names its JSON schema,
-        // except a calendar feed, which is iCalendar text (GET /api/calendars/{file}).
+        // except a calendar feed, which is iCalendar text (GET /api/calendars/{file}), and the
+        // live channel, an event stream (GET /api/me/events).
         return successes.some(
           ([status, response]) =>
             status !== '204' &&
             !response.content?.['application/json']?.schema &&
-            !response.content?.['text/calendar']?.schema,
+            !response.content?.['text/calendar']?.schema &&
+            !response.content?.['text/event-stream']?.schema,
         );
       })
       .map(({ name }) => name);

@@ -10,9 +10,11 @@ import {
   cancelForCompanyAnswer,
   cancelForCompanyBody,
 } from '../../contract/booking-records';
+import { progressAnswer, progressBody } from '../../contract/internal';
 import { problemResponses } from '../../contract/problem';
 import type { AppContext } from '../app-context';
 import { cancelBookingForCompany } from '../booking/cancel-booking-for-company';
+import { recordBookingProgress } from '../booking/record-booking-progress';
 import { findBookingId } from '../booking-records/find-booking-id';
 import { withJourneys } from '../booking-records/journeys-before';
 import { readBookingFeed, listBookingRecords } from '../booking-records/list-booking-records';
@@ -111,5 +113,32 @@ export const internalBookingRoutes =
         },
       },
       async (request) => cancelBookingForCompany(ctx, request.params.id, request.body, request.log),
+    );
+
+    app.post(
+      '/api/internal/bookings/:id/progress',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: "The therapist's progress: on the way, running late, arrived, started, finished",
+          description:
+            `${AUTH_NOTE} For the therapist app. Steps go on_the_way → arrived → started → ` +
+            'finished (one may be skipped, none taken back); running_late once, before arrival. ' +
+            'A step already recorded answers 200 with accepted false and changes nothing; a step ' +
+            'behind the booking, or on a booking that is not confirmed, is a 409. on_the_way and ' +
+            'running_late email and push the customer once each; every accepted step sends a ' +
+            'booking.progress webhook; finished completes the booking as the completion job does ' +
+            '(booking.completed). An arrival more than LATE_ARRIVAL_CREDIT_AFTER_MINUTES after ' +
+            'the start adds LATE_ARRIVAL_CREDIT_PENCE to the customer’s wallet, once.',
+          params: bookingKeyParams,
+          body: progressBody,
+          response: {
+            200: progressAnswer,
+            ...problemResponses(400, 404, 409),
+            ...authResponses,
+          },
+        },
+      },
+      async (request) => recordBookingProgress(ctx, request.params.id, request.body),
     );
   };

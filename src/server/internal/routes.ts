@@ -5,6 +5,8 @@ import {
   businessPaymentSchema,
   catalogueImportAnswer,
   catalogueImportBody,
+  goodwillCreditAnswer,
+  goodwillCreditBody,
   roleFlagsBody,
   userEmailParams,
   userRolesSchema,
@@ -16,6 +18,7 @@ import type { AppContext } from '../app-context';
 import { exportCatalogue } from '../catalogue/export-catalogue';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { HttpProblem } from '../http/problem';
+import { grantGoodwillCredit } from '../wallet/grant-goodwill-credit';
 import { requireInternalToken } from './bearer-auth';
 import { internalBookingRoutes } from './booking-routes';
 
@@ -117,6 +120,28 @@ export const internalRoutes =
         },
       },
       async (request) => setBusinessPayment(ctx.db, request.params.email, request.body.arrangement),
+    );
+
+    app.post(
+      '/api/internal/users/:email/credit',
+      {
+        schema: {
+          tags: ['internal'],
+          summary: "Add credit to a customer's wallet by hand, with the reason they are shown",
+          description:
+            `${AUTH_NOTE} Idempotent: the same idempotencyKey again answers the same credit ` +
+            '(replayed true) and adds nothing; the key with another customer, amount or reason ' +
+            'is a 409.',
+          params: userEmailParams,
+          body: goodwillCreditBody,
+          response: {
+            200: goodwillCreditAnswer,
+            ...problemResponses(400, 404, 409),
+            ...authResponses,
+          },
+        },
+      },
+      async (request) => grantGoodwillCredit(ctx.db, request.params.email, request.body),
     );
 
     await app.register(internalBookingRoutes(ctx));

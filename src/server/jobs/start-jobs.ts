@@ -7,6 +7,7 @@ import { queueTherapistTransfers } from '../checkout/queue-therapist-transfers';
 import { EXPIRY_INTERVAL_MS, expireWalletCredit } from '../wallet/expire-credit';
 import { COMPLETION_INTERVAL_MS, completePastBookings } from '../booking/complete-bookings';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from '../booking/send-reminders';
+import { PRUNE_INTERVAL_MS, pruneCustomerEvents } from '../live/prune-customer-events';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -43,6 +44,11 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     name: 'booking completion',
     intervalMs: COMPLETION_INTERVAL_MS,
     run: () => completePastBookings(ctx),
+  });
+  startBackgroundJob(app, {
+    name: 'live event pruning',
+    intervalMs: PRUNE_INTERVAL_MS,
+    run: () => pruneCustomerEvents(ctx.db, ctx.config.live.retentionMinutes),
   });
   startBackgroundJob(app, {
     name: 'payment provider calls',

@@ -16,6 +16,7 @@ import {
 } from '../../test-support/booking-fixtures';
 import { buyRequest, giftCardOrder } from '../../test-support/gift-card-fixtures';
 import { newDeviceKeys } from '../../test-support/test-push-service';
+import { injectReadingStreams } from '../../test-support/event-stream';
 import { TEST_ORIGIN } from '../../test-support/test-customer';
 import { testConfig } from '../../test-support/test-config';
 import { testDatabaseKinds } from '../../test-support/test-database';
@@ -80,6 +81,7 @@ const ROWS: [string, ...Cells][] = [
   ['GET /api/me/appointments',                          401,  200,  200,  200,  401,  401],
   ['GET /api/me/cards',                                 401,  200,  200,  200,  401,  401],
   ['GET /api/me/gift-cards',                            401,  200,  200,  200,  401,  401],
+  ['GET /api/me/events',                                401,  200,  200,  200,  401,  401],
   ['GET /api/me/addresses/{id}',                        401,  200,  404,  404,  401,  401],
   ['GET /api/bookings/{id}',                            401,  200,  404,  404,  401,  401],
   ['GET /api/bookings/{id}/calendar.ics',               401,  200,  404,  404,  401,  401],
@@ -100,6 +102,8 @@ const ROWS: [string, ...Cells][] = [
   ['PUT /api/internal/therapists/{id}/photo',           401,  401,  401,  401,  401,  404],
   ['DELETE /api/internal/therapists/{id}/photo',        401,  401,  401,  401,  401,  404],
   ['POST /api/internal/webhooks/{id}/retry',            401,  401,  401,  401,  401,  404],
+  ['POST /api/internal/bookings/{id}/progress',         401,  401,  401,  401,  401,  404],
+  ['POST /api/internal/users/{email}/credit',           401,  401,  401,  401,  401,  404],
   ['GET /api/auth/get-session',                         200,  200,  200,  200,  200,  200],
   ['GET /api/auth/list-accounts',                       401,  200,  200,  200,  401,  401],
   ['POST /api/auth/sign-in/email',                      401,  401,  401,  401,  401,  401],
@@ -279,7 +283,7 @@ for (const kind of testDatabaseKinds('one')) {
             const spec = build(who);
             const before =
               isWrite && who !== 'a' ? await accountSnapshot(env.database.db, fixture.a.id) : null;
-            const res: LightMyRequestResponse = await env.app.inject({
+            const res: LightMyRequestResponse = await injectReadingStreams(env.app, {
               method: spec.method,
               url: spec.url,
               headers: { ...headersOf(who), ...spec.headers },

@@ -4,7 +4,15 @@ import { describeWalletEntry } from '../../domain/wallet';
 import type { Wallet } from '../../contract/me';
 import { isDeletedEmail } from '../db/deleted-account';
 import type { Db } from '../db/client';
-import { booking, bookingItem, giftCard, referral, user, walletEntry } from '../db/schema';
+import {
+  booking,
+  bookingItem,
+  giftCard,
+  goodwillCredit,
+  referral,
+  user,
+  walletEntry,
+} from '../db/schema';
 
 const friend = aliasedTable(user, 'friend');
 const buyer = aliasedTable(user, 'buyer');
@@ -27,6 +35,7 @@ export async function getWallet(db: Db, userId: string): Promise<Wallet> {
       buyerName: buyer.name,
       buyerEmail: buyer.email,
       expiresEntryId: walletEntry.expiresEntryId,
+      goodwillReason: goodwillCredit.reason,
     })
     .from(walletEntry)
     .leftJoin(booking, eq(booking.id, walletEntry.bookingId))
@@ -34,6 +43,7 @@ export async function getWallet(db: Db, userId: string): Promise<Wallet> {
     .leftJoin(friend, eq(friend.id, referral.referredUserId))
     .leftJoin(giftCard, eq(giftCard.id, walletEntry.giftCardId))
     .leftJoin(buyer, eq(buyer.id, giftCard.buyerUserId))
+    .leftJoin(goodwillCredit, eq(goodwillCredit.id, walletEntry.goodwillCreditId))
     .where(eq(walletEntry.userId, userId))
     .orderBy(desc(walletEntry.createdAt), desc(walletEntry.id));
 
@@ -78,6 +88,7 @@ export async function getWallet(db: Db, userId: string): Promise<Wallet> {
             bookingStartsAtMs: own && r.bookingStartsAt ? r.bookingStartsAt.getTime() : null,
             expiredEntryAddedAtMs:
               r.expiresEntryId === null ? null : (addedAt.get(r.expiresEntryId) ?? null),
+            goodwillReason: r.goodwillReason,
           },
           UK_TIME_ZONE,
         ),

@@ -25,6 +25,7 @@ export interface NewWalletEntry {
   referralId?: string;
   giftCardId?: string;
   expiresEntryId?: number;
+  goodwillCreditId?: string;
   createdAt?: Date;
 }
 

@@ -29,12 +29,19 @@ export async function enqueueWebhookEvents(
   tx: Db,
   loadRecords: () => Promise<readonly BookingRecord[]>,
   type: WebhookEventName,
+  /** What else the event says besides the booking (a booking.progress event's step). */
+  more: Omit<WebhookEvent['data'], 'booking'> = {},
 ): Promise<void> {
   const hooks = ctx.config.webhooks;
   if (!hooks) return;
   const createdAt = ctx.now().toISOString();
   const rows = (await loadRecords()).flatMap((booking) => {
-    const payload: WebhookEvent = { id: randomUUID(), type, createdAt, data: { booking } };
+    const payload: WebhookEvent = {
+      id: randomUUID(),
+      type,
+      createdAt,
+      data: { booking, ...more },
+    };
     return hooks.urls.map((url) => ({
       eventId: payload.id,
       type,

@@ -23,6 +23,7 @@ import {
 } from '../../notifications/enqueue-therapist-email';
 import { therapistEventOf } from '../../notifications/therapist-event';
 import { referralCreditEmail } from '../../referrals/referral-credit-email';
+import { progressEmail } from '../../notifications/enqueue-progress-notice';
 import { withCompanyFooter } from '../company-footer';
 
 // Every message the app sends, rendered: an HTML part beside the plain text, saying the same key
@@ -153,6 +154,59 @@ const messages: {
       publicUrl: 'https://glow.example',
     }),
     facts: ['Hello Ada,', '£10.00 of referral credit', 'https://glow.example/account/wallet'],
+  },
+  {
+    name: 'therapist on the way',
+    ...progressEmail({
+      step: 'on_the_way',
+      view: view({
+        progress: {
+          status: 'on_the_way',
+          onTheWayAt: '2026-12-01T09:50:00.000Z',
+          etaMinutes: 12,
+          runningLate: null,
+          arrivedAt: null,
+          startedAt: null,
+          finishedAt: null,
+          lateArrivalCreditPence: null,
+        },
+      }),
+      customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+      lateArrival: { afterMinutes: 20, creditPence: 500 },
+      publicUrl: 'https://glow.example',
+    }),
+    facts: [
+      'Hello Ada,',
+      'Morag is on the way — about 12 minutes.',
+      'Expected around 10:02 (UK time) for your Swedish Massage (60 min) at 10:00.',
+      'https://glow.example/account/appointments',
+    ],
+  },
+  {
+    name: 'therapist running late',
+    ...progressEmail({
+      step: 'running_late',
+      view: view({
+        progress: {
+          status: 'not_set_off',
+          onTheWayAt: null,
+          etaMinutes: null,
+          runningLate: { at: '2026-12-01T09:55:00.000Z', etaMinutes: 30 },
+          arrivedAt: null,
+          startedAt: null,
+          finishedAt: null,
+          lateArrivalCreditPence: null,
+        },
+      }),
+      customer: { email: 'ada@example.com', name: 'Ada' },
+      lateArrival: { afterMinutes: 20, creditPence: 500 },
+      publicUrl: 'https://glow.example',
+    }),
+    facts: [
+      'Morag is running late — now about 30 minutes away.',
+      'Expected around 10:25 (UK time)',
+      'more than 20 minutes after the booked start time, we add £5.00',
+    ],
   },
   {
     name: 'account deleted',
