@@ -57,6 +57,7 @@ const featureDependencies = {
   auth: ['push'],
   booking: ['account', 'auth', 'catalogue', 'payment', 'push'],
   'gift-cards': ['auth', 'booking', 'payment'],
+  live: ['auth'],
   professionals: ['booking', 'catalogue'],
   pwa: ['account'],
   referrals: ['auth', 'booking'],

@@ -16,6 +16,12 @@ export const accountKeys = {
   giftCards: ['gift-cards'] as const,
 } as const;
 
+/**
+ * One booking as GET /api/bookings/:id answers it: the booking screens read it and the live
+ * channel refreshes it when the server says that booking changed.
+ */
+export const bookingKey = (id: string) => ['bookings', id] as const;
+
 /** Public, not personal: which sign-in buttons to show. Kept across sign-out. */
 export const authProvidersKey = ['auth-providers'] as const;
 

@@ -11,6 +11,8 @@ describe('which navigations the worker answers with the app shell', () => {
     for (const path of [
       '/api',
       '/api/me/appointments',
+      // The live channel (an EventSource, never a navigation, so no route would match it anyway).
+      '/api/me/events',
       '/api/auth/callback/google',
       '/dev',
       '/dev/mail',

@@ -4,6 +4,7 @@ import { cardLabel } from '../../../domain/card';
 import { formatLongDateOfInstant, formatPence, formatUkTime } from '../../../domain/format';
 import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import { TherapistPhoto } from '../../components/therapist-photo';
+import { AppointmentProgress } from './appointment-progress';
 import type { Booking } from './types';
 
 // One appointment with its details. Kept on its own so the booking screens can add actions
@@ -90,6 +91,12 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
           </Row>
         )}
       </div>
+
+      <AppointmentProgress
+        booking={booking}
+        headingLevel={headingLevel === 3 ? 4 : 5}
+        className="mt-4"
+      />
 
       <details className="group mt-4 rounded-xl bg-blush px-4 py-3">
         <summary className="cursor-pointer text-sm font-semibold text-brand-800">

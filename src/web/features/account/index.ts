@@ -9,6 +9,7 @@ export {
   useWallet,
 } from './api';
 export { AppointmentCard } from './appointment-card';
+export { AppointmentProgress } from './appointment-progress';
 export { groupAppointments } from './appointment-groups';
 export { ChangePasswordForm } from './change-password-form';
 export { DeleteAccount } from './delete-account';

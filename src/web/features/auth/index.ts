@@ -10,7 +10,12 @@ export { LoginModal } from './login-modal';
 export { LoginPanel } from './login-panel';
 export { safeNextPath } from './next-path';
 export { handleRedirectError, useReturnedError } from './redirect-errors';
-export { signOut, signOutQuietly } from './session-actions';
+export {
+  refuseAnotherService,
+  sessionEndsStartedHere,
+  signOut,
+  signOutQuietly,
+} from './session-actions';
 export { SessionWatcher } from './session-watcher';
 export { useSessionHint } from './session-hint';
 export { SignInLink } from './sign-in-link';

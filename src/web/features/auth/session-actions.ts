@@ -16,8 +16,18 @@ import { isUserRecordMissing, refreshMe } from './use-me';
 // after a sign-in (docs/product.md#sign-in-messages), shared by the login page, the modal and the
 // redirect landings.
 
+let sessionEndsStarted = 0;
+
+/**
+ * How many times this tab has begun ending a session itself (a sign-out, a refusal). The live
+ * channel hears of such an end (the session's deletion) before the sign-out's answer arrives and
+ * must not sign the tab out a second time: it compares this count with the one it started with.
+ */
+export const sessionEndsStartedHere = (): number => sessionEndsStarted;
+
 /** Ends the session on the server; a failure to reach it still forgets everything locally. */
 async function endSession(): Promise<void> {
+  sessionEndsStarted += 1;
   // This device stops getting the account's pushes; asked while the session still exists.
   await disablePush();
   try {

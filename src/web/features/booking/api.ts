@@ -18,7 +18,7 @@ import type {
   rescheduleBody,
 } from '../../../contract/booking';
 import { api } from '../../lib/api';
-import { accountKeys } from '../../lib/query-keys';
+import { accountKeys, bookingKey } from '../../lib/query-keys';
 
 // The booking flow's calls. Availability changes by the minute, so it is never cached for long;
 // bookings are the customer's own and always read fresh. Every answer is checked against the
@@ -70,7 +70,7 @@ export const bookingKeys = {
       treatments.join(','),
       postcode ?? 'no-postcode',
     ] as const,
-  booking: (id: string) => ['bookings', id] as const,
+  booking: bookingKey,
 };
 
 // Short enough that a customer coming back to the tab sees times others have not taken since.

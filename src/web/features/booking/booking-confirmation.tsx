@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/button-styles';
 import { ErrorPanel } from '../../components/error-panel';
 import { CheckCircleIcon } from '../../components/icons';
 import { cardLabel } from '../../../domain/card';
+import { AppointmentProgress } from '../account';
 import { AddToCalendarLink } from './add-to-calendar-link';
 import { bookingKeys, invalidateAfterBookingChange, useBooking } from './api';
 import { AppointmentDetails } from './appointment-details';
@@ -98,6 +99,8 @@ export function BookingConfirmation({
             Your appointment
           </h2>
           <AppointmentDetails booking={data} />
+          {/* On the day, the therapist's way here: this page follows it as it happens. */}
+          <AppointmentProgress booking={data} headingLevel={3} className="mt-4" />
           <div className="mt-4">
             <AddToCalendarLink bookingId={data.id} />
           </div>

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-fields';
 import type { Me } from '../account';
 import { PaymentForm, useGoToBank, type PaymentResult } from '../payment';
-import { bookingKeys, payBooking, type Booking, type HeldBooking } from './api';
+import { bookingKeys, payBooking, setBookingCredit, type Booking, type HeldBooking } from './api';
 import { CancellationTerms } from './cancellation-terms';
 import { HoldCountdown } from './hold-countdown';
 import { OrderSummary } from './order-summary';
@@ -55,6 +55,21 @@ export function HeldBookingPayment({
         amountDuePence: heldAnswer.amountDuePence,
       }
     : booking;
+
+  // Credit granted or spent elsewhere while the time is held: the live channel refreshes the
+  // profile's balance, and the server says again what this booking can use of it, keeping the
+  // switch where the customer left it. Not while paying: the amount is fixed until that is decided.
+  const balance = me.walletBalancePence;
+  const seenBalance = useRef(balance);
+  const using = amounts.creditAppliedPence > 0;
+  useEffect(() => {
+    if (balance === seenBalance.current) return;
+    seenBalance.current = balance;
+    if (paying) return;
+    setBookingCredit(booking.id, using).then(onHoldChanged, () => {
+      // No longer held, or offline: the switch's last answer stands and paying says the rest.
+    });
+  }, [balance, paying, booking.id, using, onHoldChanged]);
 
   const onResult = (result: PaymentResult) => {
     if (result.status === 'confirmed') {

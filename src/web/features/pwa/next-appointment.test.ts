@@ -47,6 +47,7 @@ function booking(id: string, startsAt: string, status = 'confirmed'): Booking {
     },
     canReschedule: true,
     terms: null,
+    progress: null,
   };
 }
 
@@ -89,9 +90,9 @@ describe('the next appointment kept for offline', () => {
     expect(readNextAppointment(null, now)).toBeNull();
   });
 
-  it('still shows one kept before bookings had a reference', () => {
+  it('still shows one kept before bookings had a reference or progress', () => {
     const storage = new MemoryStorage();
-    const { reference: _dropped, ...older } = next;
+    const { reference: _dropped, progress: _none, ...older } = next;
     storage.setItem(
       NEXT_APPOINTMENT_KEY,
       JSON.stringify({ savedAt: now.toISOString(), booking: older }),

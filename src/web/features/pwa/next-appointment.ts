@@ -8,12 +8,14 @@ import type { Booking } from '../account';
 
 export const NEXT_APPOINTMENT_KEY = 'glow.last-appointment';
 
-// Kept before bookings had references (or terms), an appointment has none: still show it offline.
+// Kept before bookings had references (or terms, or the therapist's progress), an appointment has
+// none: still show it offline.
 const storedSchema = z.object({
   savedAt: z.iso.datetime(),
   booking: bookingViewSchema.extend({
     reference: z.string().default(''),
     terms: bookingViewSchema.shape.terms.default(null),
+    progress: bookingViewSchema.shape.progress.default(null),
   }),
 });
 

@@ -1,8 +1,13 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../components/legal-page';
 import { CompanyEmailLink } from '../../components/company-text';
+// Straight from the domain, not through lib/policy: the home page imports that, and the words
+// (with the formatting they need) would otherwise join the home page's script (decision 0040).
+import { lateArrivalPolicyText } from '../../../domain/booking-progress';
 import {
   FREE_CANCELLATION_HOURS,
+  LATE_ARRIVAL_CREDIT_AFTER_MINUTES,
+  LATE_ARRIVAL_CREDIT_PENCE,
   PARTIAL_REFUND_PERCENT,
   PARTIAL_REFUND_UNTIL_HOURS,
   SLOT_HOLD_MINUTES,
@@ -124,6 +129,14 @@ export default function CancellationPolicyPage() {
         or you are refunded for the time lost. If you are not ready at the start time, the treatment
         may need to be shortened so your therapist can keep their next appointment; the full price
         still applies.
+      </p>
+      <p>
+        {lateArrivalPolicyText({
+          afterMinutes: LATE_ARRIVAL_CREDIT_AFTER_MINUTES,
+          creditPence: LATE_ARRIVAL_CREDIT_PENCE,
+        })}{' '}
+        The arrival time is the one your therapist records when they reach you, which you can follow
+        on your appointment page on the day. The credit comes on top of anything above.
       </p>
 
       <h2>How to cancel</h2>
