@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account-forms';
-import { authClient, callAuth, describeAuthError } from '../auth';
+import { authClient, beginSessionChangeHere, callAuth, describeAuthError } from '../auth';
 import {
   FormMessage,
   NewPasswordField,
@@ -42,9 +42,12 @@ export function ChangePasswordForm() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setOutcome(null);
+    // Revoking the other sessions replaces this one too: the live channel must wait for the new
+    // cookie before asking whether the tab is signed in.
+    const changed = beginSessionChangeHere();
     const result = await callAuth(() =>
       authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
-    );
+    ).finally(changed);
     if (!result.error) {
       reset();
       setOutcome({

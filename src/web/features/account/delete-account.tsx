@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/ui-store';
 import { Dialog } from '../../components/dialog';
 import { FieldError, inputClass } from '../../components/form-fields';
-import { signOutQuietly } from '../auth';
+import { beginSessionChangeHere, beginSessionEndHere, signOutQuietly } from '../auth';
 import { deleteAccount } from './api';
 
 const CONFIRM_WORD = 'DELETE';
@@ -57,9 +57,14 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     }
     setBusy(true);
     setError(null);
+    // The live channel hears the sessions end before this answer: it is this tab's doing.
+    const undo = beginSessionEndHere();
+    const changed = beginSessionChangeHere();
     try {
       await deleteAccount(hasPassword ? { password: value } : { confirm: CONFIRM_WORD });
     } catch (caught) {
+      undo();
+      changed();
       setBusy(false);
       if (!isApiError(caught)) throw caught;
       const fields = caught.fieldErrors();
@@ -68,6 +73,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     }
     await navigate('/', { replace: true });
     await signOutQuietly(queryClient);
+    changed();
     notify({
       type: 'info',
       title: 'Account deleted',

@@ -11,6 +11,10 @@ export { LoginPanel } from './login-panel';
 export { safeNextPath } from './next-path';
 export { handleRedirectError, useReturnedError } from './redirect-errors';
 export {
+  afterSessionChangesHere,
+  beginSessionChangeHere,
+  beginSessionEndHere,
+  isSessionChangingHere,
   refuseAnotherService,
   sessionEndsStartedHere,
   signOut,

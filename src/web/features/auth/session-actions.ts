@@ -25,6 +25,47 @@ let sessionEndsStarted = 0;
  */
 export const sessionEndsStartedHere = (): number => sessionEndsStarted;
 
+/**
+ * Said before a request of this tab that ends its own session other than by signing out (deleting
+ * the account); the answer is the undo for when the request fails.
+ */
+export function beginSessionEndHere(): () => void {
+  sessionEndsStarted += 1;
+  let undone = false;
+  return () => {
+    if (!undone) sessionEndsStarted -= 1;
+    undone = true;
+  };
+}
+
+let sessionChangesHere = 0;
+const sessionChangeListeners = new Set<() => void>();
+
+/**
+ * Said around a request of this tab that replaces or ends its own session (a password change
+ * revokes it and sets a new cookie; deleting the account ends it). The live channel hears of it
+ * before the answer, and the new cookie, arrive: asking then with the old cookie would find the
+ * tab signed out. It waits until the answer is in (`done`) and asks then.
+ */
+export function beginSessionChangeHere(): () => void {
+  sessionChangesHere += 1;
+  let finished = false;
+  return () => {
+    if (finished) return;
+    finished = true;
+    sessionChangesHere -= 1;
+    if (sessionChangesHere === 0) for (const listener of sessionChangeListeners) listener();
+  };
+}
+
+export const isSessionChangingHere = (): boolean => sessionChangesHere > 0;
+
+/** Calls back whenever the tab's own session changes are all answered; answers the unsubscribe. */
+export function afterSessionChangesHere(listener: () => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
 /** Ends the session on the server; a failure to reach it still forgets everything locally. */
 async function endSession(): Promise<void> {
   sessionEndsStarted += 1;
