@@ -13,6 +13,7 @@ import {
 import { nowMicros, type ProfileSummary, type ProfileWindow } from './cpu-profile';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu';
 import { printAndWriteBooking, type BookingResult, type Timing } from './booking-report';
+import { machineFacts } from './machine';
 
 // `npm run bench -- booking`: N connections, each a signed-in customer, each booking in a loop:
 // POST /api/bookings (hold) then POST /api/bookings/:id/payment with the demo card 4242…, every
@@ -237,13 +238,7 @@ async function benchOn(
         bench: 'booking',
         database: kind,
         date: new Date().toISOString(),
-        machine: {
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model ?? 'unknown',
-          node: process.version,
-          platform: `${process.platform} ${process.arch}`,
-          loadAverage,
-        },
+        machine: machineFacts(loadAverage),
         settings: {
           connections: options.connections,
           durationSeconds: options.durationSeconds,

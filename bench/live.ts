@@ -9,6 +9,7 @@ import { session, user } from '../src/server/db/schema';
 import type { BenchOptions } from './bench-options';
 import { prepareThrowawayDatabase, ROOT, startServer, type BenchServer } from './bench-server';
 import { percentile, printAndWriteLive, type LiveResult, type ProbeReading } from './live-report';
+import { machineFacts } from './machine';
 
 // `npm run bench -- live`: one server holding STREAMS idle GET /api/me/events streams, one per
 // customer, while the business payment arrangement of ACTIVE of them is changed one change at a
@@ -237,13 +238,7 @@ async function runOn(kind: DatabaseKind, options: BenchOptions): Promise<LiveRes
       bench: 'live',
       database: kind,
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? 'unknown',
-        node: process.version,
-        platform: `${process.platform} ${process.arch}`,
-        loadAverage: os.loadavg()[0] ?? 0,
-      },
+      machine: machineFacts(),
       settings: {
         streams: STREAMS,
         activeCustomers: ACTIVE,

@@ -46,7 +46,7 @@ export function progressOfRow(raw: ProgressColumns): BookingProgress | null {
   return bookingProgressOf(takenStepsOf(raw), credit === null ? null : Number(credit));
 }
 
-/** The progress of each of these bookings that has any, in one statement. */
+/** The progress of each of these bookings that has reported a step, in one statement. */
 export async function loadProgress(
   db: Db,
   bookingIds: readonly string[],

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { LIVE_CHANGE_KINDS } from '../../../contract/live';
 import { accountKeys, bookingKey } from '../../lib/query-keys';
 
 // What each event of GET /api/me/events means for this tab's cache. An event names what changed,
@@ -6,16 +7,7 @@ import { accountKeys, bookingKey } from '../../lib/query-keys';
 // show it, with its own session, so the channel can show nothing the API would not.
 
 /** The kinds the server sends: what changed, plus `reset` (refetch everything) and `ready`. */
-export const LIVE_EVENT_KINDS = [
-  'me',
-  'wallet',
-  'bookings',
-  'booking',
-  'addresses',
-  'cards',
-  'session',
-  'reset',
-] as const;
+export const LIVE_EVENT_KINDS = [...LIVE_CHANGE_KINDS, 'reset'] as const;
 
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
