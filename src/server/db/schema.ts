@@ -12,7 +12,6 @@ import {
   type AnyPgColumn,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -21,9 +20,7 @@ import { LIVE_CHANGE_KINDS, type LiveChangeKind } from '../../contract/live';
 import type { TravelMode } from '../../domain/travel-types';
 import { tstzrange } from './tstzrange';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
+import { createdAt, ts, updatedAt } from './schema-columns';
 
 // ---------- catalogue ----------
 
@@ -1039,3 +1036,10 @@ export const goodwillCredit = pgTable(
     check('goodwill_credit_amount', sql`${t.amountPence} BETWEEN 1 AND 100000`),
   ],
 );
+
+// ---------- after the visit: reviews, tips, favourites, the waitlist ----------
+// Each part's tables live in a file of its own beside this one.
+export * from './schema-reviews';
+export * from './schema-tips';
+export * from './schema-favourites';
+export * from './schema-waitlist';

@@ -1,0 +1,2 @@
+// The favourites part's tables (filled in by that part).
+export {};

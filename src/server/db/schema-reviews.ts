@@ -1,0 +1,2 @@
+// The reviews part's tables (filled in by that part).
+export {};

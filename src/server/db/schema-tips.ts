@@ -1,0 +1,2 @@
+// The tips part's tables (filled in by that part).
+export {};

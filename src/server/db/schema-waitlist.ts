@@ -1,0 +1,2 @@
+// The waitlist part's tables (filled in by that part).
+export {};
