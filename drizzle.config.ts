@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/schema-reviews.ts',
+    './src/server/db/schema-favourites.ts',
+    './src/server/db/schema-waitlist.ts',
+  ],
   out: './drizzle',
 });

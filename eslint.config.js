@@ -53,14 +53,17 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
  * features import each other (an import cycle); a feature not listed here uses none.
  */
 const featureDependencies = {
-  account: ['auth'],
+  account: ['auth', 'reviews'],
   auth: ['push'],
-  booking: ['account', 'auth', 'catalogue', 'payment', 'push'],
+  booking: ['account', 'auth', 'catalogue', 'favourites', 'payment', 'push', 'reviews', 'waitlist'],
   'gift-cards': ['auth', 'booking', 'payment'],
+  favourites: ['auth'],
   live: ['auth'],
   professionals: ['booking', 'catalogue'],
   pwa: ['account'],
   referrals: ['auth', 'booking'],
+  tips: ['auth', 'payment'],
+  waitlist: ['account', 'auth'],
 };
 
 const featureInternals = {

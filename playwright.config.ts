@@ -28,8 +28,12 @@ const PHONE_SPECS = [
   'accessibility.spec.ts',
   'checkout-focus.spec.ts',
   'cookie-consent.spec.ts',
+  'favourites.spec.ts',
+  'reviews.spec.ts',
   'route-preload.spec.ts',
+  'tips.spec.ts',
   'travel.spec.ts',
+  'waitlist.spec.ts',
 ];
 
 export default defineConfig({

@@ -8,10 +8,10 @@ import { checkBudget, homePageScripts, type Manifest, type SizedFile } from './b
 
 /**
  * Brotli is what every current browser is sent: the issue's 120 KB. Gzip (older clients) is held
- * at 132 KB: React, React DOM, React Router and TanStack Query alone are about 107 KB gzipped, which
- * leaves too little of 120 for the app itself (decision 0040).
+ * at 133 KB: React, React DOM, React Router and TanStack Query alone are about 107 KB gzipped,
+ * which leaves too little of 120 for the app itself (decisions 0040 and 0090).
  */
-export const BUDGET = { brotliBytes: 120_000, gzipBytes: 132_000 };
+export const BUDGET = { brotliBytes: 120_000, gzipBytes: 133_000 };
 const dist = path.resolve(import.meta.dirname, '../dist/web');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 

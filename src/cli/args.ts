@@ -5,6 +5,7 @@ import { CALENDAR_USAGE, parseCalendarUrl, type CalendarUrlCommand } from './cal
 import { UsageError } from './errors';
 import { parsePhotoCommand, PHOTO_USAGE, type PhotoCommand } from './photo-commands';
 import { parseWebhooks, WEBHOOK_USAGE, type WebhookCommand } from './webhook-commands';
+import { parseReviews, REVIEW_USAGE, type ReviewCommand } from './review-commands';
 
 export type Command =
   | { name: 'help' }
@@ -15,7 +16,8 @@ export type Command =
   | BookingCommand
   | CalendarUrlCommand
   | PhotoCommand
-  | WebhookCommand;
+  | WebhookCommand
+  | ReviewCommand;
 
 export const USAGE = `Admin command line of the booking system.
 
@@ -41,7 +43,7 @@ Commands:
       Cancel a booking on the company's behalf: refund everything paid (full) or what the
       cancellation policy gives now (policy), free the time and tell the customer.
 ${CALENDAR_USAGE}${PHOTO_USAGE}${WEBHOOK_USAGE}
-  help
+${REVIEW_USAGE}  help
       Show this help.
 
 Where it writes: the PostgreSQL database at DATABASE_URL when set; otherwise the PGlite folder
@@ -117,6 +119,8 @@ export function parseArgs(argv: string[]): Command {
       return parseWebhooks(rest);
     case 'therapist-photo':
       return parsePhotoCommand(rest);
+    case 'reviews':
+      return parseReviews(rest);
     default:
       throw new UsageError(`Unknown command "${name}".`);
   }

@@ -39,6 +39,10 @@ import {
 import { CommandFailed } from './errors';
 import type { WebhookBackend } from './webhook-commands';
 import type { PhotoBackend } from './photo-commands';
+import type { ReviewBackend } from './review-commands';
+import { hideAnswer, reviewListAnswer } from '../contract/reviews';
+import { hideReview } from '../server/reviews/hide-review';
+import { listReviewRecords } from '../server/reviews/review-records';
 import { therapistPhotoAnswer } from '../contract/therapist-photo';
 import { localDiskStorage } from '../server/media/media-storage';
 import { removeTherapistPhoto } from '../server/media/remove-therapist-photo';
@@ -50,7 +54,7 @@ import { listWebhookDeliveries, retryWebhookDelivery } from '../server/webhooks/
  * What the commands can ask of the database. Two ways to get there, one set of use cases: straight
  * to the database, or through a running server's /api/internal/* (which calls the same code).
  */
-export interface Backend extends WebhookBackend, PhotoBackend {
+export interface Backend extends WebhookBackend, PhotoBackend, ReviewBackend {
   importCatalogue(input: unknown): Promise<ImportResult>;
   exportCatalogue(): Promise<CatalogueDocument>;
   setUserRoles(email: string, flags: RoleFlags): Promise<UserRoles>;
@@ -111,6 +115,8 @@ export function directBackend(db: Db, config: AppConfig, close: () => Promise<vo
     retryWebhookDelivery: (id) => retryWebhookDelivery(db, id),
     setTherapistPhoto: (id, bytes) => setTherapistPhoto(photoContext(), id, bytes),
     removeTherapistPhoto: (id) => removeTherapistPhoto(photoContext(), id),
+    listReviews: (reported) => listReviewRecords(db, { reported }),
+    hideReview: (key, reason) => hideReview(db, key, reason, new Date()),
     close,
   };
 }
@@ -234,6 +240,18 @@ export function httpBackend(server: ServerAddress): Backend {
       json(await call('PUT', photoPath(id), bytes), therapistPhotoAnswer),
     removeTherapistPhoto: async (id) =>
       json(await call('DELETE', photoPath(id)), therapistPhotoAnswer),
+    listReviews: async (reported) =>
+      (
+        await json(
+          await call('GET', `/api/internal/reviews${reported ? '?reported=true' : ''}`),
+          reviewListAnswer,
+        )
+      ).reviews,
+    hideReview: async (key, reason) =>
+      json(
+        await call('POST', `/api/internal/reviews/${encodeURIComponent(key)}/hide`, { reason }),
+        hideAnswer,
+      ),
     close: async () => {},
   };
 }

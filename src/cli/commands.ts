@@ -9,6 +9,7 @@ import { runCalendarUrl } from './calendar-commands';
 import { CommandFailed, EXIT } from './errors';
 import { runWebhookCommand } from './webhook-commands';
 import { readPhotoFile, runPhotoCommand } from './photo-commands';
+import { runReviewCommand } from './review-commands';
 
 export interface Output {
   out(text: string): void;
@@ -140,6 +141,9 @@ export async function runCommand(
         return EXIT.ok;
       case 'therapist-photo':
         return await runPhotoCommand(command, photo, backend, output);
+      case 'reviews':
+        await runReviewCommand(command, backend, output);
+        return EXIT.ok;
     }
   } catch (error) {
     // Unknown user, personal account…: the use case's own words are the message.

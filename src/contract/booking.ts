@@ -5,8 +5,30 @@ import {
   type BookingProgress,
 } from '../domain/booking-progress';
 import { isoInstant, minutes, pence } from './common';
+import { tipViewSchema } from './tip-view';
 
 // /api/bookings*: hold, pay, read, cancel and reschedule.
+
+// A verified review's stars, and the customer's own review as their booking view carries it
+// (docs/decisions/0086). Here rather than in reviews.ts so that every page reading bookings does
+// not also load the reviews contract.
+export const ratingValue = z
+  .number()
+  .int('must be a whole number of stars')
+  .min(1, 'must be 1 to 5 stars')
+  .max(5, 'must be 1 to 5 stars');
+
+/** The customer's own review, as their booking view carries it. */
+export const ownReviewSchema = z.object({
+  id: z.string(),
+  rating: ratingValue,
+  comment: z.string().nullable(),
+  createdAt: isoInstant.describe('First written; changes are allowed for 14 days from here'),
+  updatedAt: isoInstant,
+  editableUntil: isoInstant,
+  editable: z.boolean().describe('Whether the customer can still change it now'),
+  hidden: z.boolean().describe('Hidden by the company: shown to nobody else'),
+});
 
 export const bookingParams = z.object({ id: z.uuid({ message: 'must be a booking id' }) });
 
@@ -222,6 +244,12 @@ export const bookingViewSchema = z.object({
   progress: bookingProgressSchema
     .nullable()
     .describe('Null until the therapist app reports the first step'),
+  tip: tipViewSchema
+    .nullable()
+    .describe('The tip given after the appointment (docs/decisions/0087); null when none'),
+  review: ownReviewSchema
+    .nullable()
+    .describe("The customer's own review (docs/decisions/0086); null until they write one"),
 });
 
 /** GET /api/bookings/:id/calendar.ics: "Add to calendar". */

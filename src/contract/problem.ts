@@ -54,6 +54,9 @@ export const PROBLEM_CODES = {
   payee_not_connected: '422: the therapist cannot take card payments right now.',
   payment_pending: '503: the payment is still being confirmed with the bank; look again shortly.',
   order_cancelled: '409: the gift card order was cancelled.',
+  // Tipping after an appointment (POST /api/bookings/{id}/tip, decision 0087).
+  tip_not_open: '409: the appointment is not completed, or its 48 hours for tipping have passed.',
+  already_tipped: '409: this appointment has already been tipped.',
   // Redeeming a gift card.
   unknown_code: '404: no gift card has that code.',
   already_redeemed: '409: the gift card has already been redeemed.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minutes, pence } from './common';
 import { CITY_SLUG_PATTERN, USERNAME_PATTERN } from './professional-patterns';
+import { professionalReviewsSchema } from './reviews';
 
 // GET /api/professionals and /api/professionals/:username.
 
@@ -56,6 +57,8 @@ export const professionalSchema = z.object({
   treatments: z
     .array(professionalTreatmentSchema)
     .describe('Main treatments only, in catalogue order'),
+  // Verified reviews (docs/decisions/0086): rating and latestReviews.
+  ...professionalReviewsSchema.shape,
 });
 
 export type ProfessionalSummary = z.infer<typeof professionalSummarySchema>;

@@ -126,6 +126,8 @@ export function describeWalletEntry(facts: WalletEntryFacts, timeZone: string): 
       return `Spent on ${treatmentsAndDay(facts, timeZone)}`;
     case 'booking_refund':
       return `Returned from cancelled ${treatmentsAndDay(facts, timeZone)}`;
+    case 'tip_payment':
+      return `Tip for ${treatmentsAndDay(facts, timeZone)}`;
     case 'gift_card_redemption': {
       const from = firstName(facts.giftCardFrom);
       return from ? `Gift card from ${from}` : 'Gift card';

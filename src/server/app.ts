@@ -16,6 +16,8 @@ import { meRoutes } from './account/me-routes';
 import { installLiveChannel } from './live/live-routes';
 import { referralRoutes } from './referrals/referral-routes';
 import { walletRoutes } from './wallet/wallet-routes';
+import { waitlistInternalRoutes, waitlistRoutes } from './waitlist/waitlist-routes';
+import { favouriteRoutes } from './favourites/favourite-routes';
 import { availabilityRoutes } from './availability/availability-routes';
 import { AvailabilityCache } from './availability/availability-cache';
 import { CatalogueCache } from './availability/catalogue-cache';
@@ -55,11 +57,13 @@ import { internalPhotoRoutes } from './internal/photo-routes';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { bookingPaymentRoutes } from './checkout/booking-payment-routes';
 import { giftCardPaymentRoutes } from './checkout/gift-card-payment-routes';
+import { tipRoutes } from './tips/tip-routes';
 import { giftCardRoutes } from './gift-cards/gift-card-routes';
 import { paymentAuthenticationRoutes, paymentConfigRoutes } from './checkout/payment-routes';
 import { stripeWebhookRoutes } from './checkout/stripe-webhook-routes';
 import { hasProfessionalPage } from './professionals/get-professional';
 import { professionalRoutes } from './professionals/routes';
+import { reviewRoutes } from './reviews/review-routes';
 import { systemRoutes } from './system/routes';
 import { calendarFeedRoutes } from './therapist-calendar/calendar-feed-routes';
 import { createWebhookWorker, type WebhookWorkerSettings } from './webhooks/webhook-worker';
@@ -201,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes(ctx));
   await app.register(availabilityRoutes(ctx));
   await app.register(professionalRoutes(ctx));
+  await app.register(reviewRoutes(ctx));
   await app.register(internalRoutes(ctx));
   await app.register(internalCalendarRoutes(ctx));
   await app.register(internalPhotoRoutes(ctx));
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installLiveChannel(app, ctx, { headers, onAccountChange: () => sessions.clear() });
   await app.register(referralRoutes(ctx));
   await app.register(walletRoutes(ctx));
+  await app.register(favouriteRoutes(ctx));
   await app.register(bookingRoutes(ctx));
   await app.register(bookingPaymentRoutes(ctx));
   await app.register(meBookingRoutes(ctx));
@@ -218,8 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentAuthenticationRoutes(ctx));
   await app.register(stripeWebhookRoutes(ctx));
   await app.register(giftCardPaymentRoutes(ctx));
+  await app.register(tipRoutes(ctx));
   await app.register(giftCardRoutes(ctx));
   await app.register(pushRoutes(ctx));
+  await app.register(waitlistRoutes(ctx));
+  await app.register(waitlistInternalRoutes(ctx));
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // Outside production only: registered routes answer before the web app's fallback, and in

@@ -100,6 +100,8 @@ const envSchema = z.object({
     .default('auto'),
   BOOKING_NOTICE_MINUTES: int(0, 7 * 24 * 60).default(60),
   HOLD_MINUTES: int(1, 120).default(10),
+  /** How long a freed time is held for the waiting customer asked (docs/decisions/0089). */
+  WAITLIST_OFFER_MINUTES: int(1, 120).default(15),
   AVAILABILITY_CACHE_SECONDS: int(0, 300).default(3),
   // How long this instance trusts a session it has read (0 = ask every time); decision 0046.
   SESSION_CACHE_SECONDS: int(0, 60).default(5),
@@ -172,6 +174,10 @@ const envSchema = z.object({
   WALLET_CREDIT_EXPIRY_DAYS: int(1, 3650).optional(),
   /** The reminder (email and push) goes this long before a confirmed booking's start. */
   REMINDER_LEAD_HOURS: int(1, 24 * 14).default(24),
+  /** Reviews (docs/decisions/0086): a therapist's rating is shown once this many are visible. */
+  REVIEWS_SHOWN_FROM: int(1, 100).default(3),
+  /** The "How was your treatment?" email and push go this long after the booking is completed. */
+  REVIEW_REQUEST_AFTER_HOURS: int(0, 72).default(3),
   /**
    * The lateness credit (docs/decisions/0084): a therapist arriving more than this many minutes
    * after the booked start earns the customer LATE_ARRIVAL_CREDIT_PENCE of wallet credit (0: none).
@@ -310,6 +316,8 @@ export interface AppConfig {
   logFormat: 'auto' | 'json' | 'pretty';
   bookingNoticeMinutes: number;
   holdMinutes: number;
+  /** A waitlist offer's exclusive hold, in minutes. */
+  waitlistOfferMinutes: number;
   availabilityCacheSeconds: number;
   sessionCacheSeconds: number;
   http: HttpLimitsConfig;
@@ -338,6 +346,7 @@ export interface AppConfig {
   cancellation: CancellationPolicyConfig;
   wallet: WalletConfig;
   reminderLeadHours: number;
+  reviews: ReviewsConfig;
   /** The lateness credit; creditPence 0: none is given. */
   lateArrival: LateArrivalPolicy;
   push: PushConfig;
@@ -345,6 +354,12 @@ export interface AppConfig {
   webhooks: WebhooksConfig | null;
   company: CompanyDetails;
   travel: TravelSettings;
+}
+
+export interface ReviewsConfig {
+  /** Visible reviews a therapist needs before their rating and reviews are shown. */
+  shownFrom: number;
+  requestAfterHours: number;
 }
 
 export interface TravelSettings {
@@ -470,6 +485,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logFormat: e.LOG_FORMAT,
     bookingNoticeMinutes: e.BOOKING_NOTICE_MINUTES,
     holdMinutes: e.HOLD_MINUTES,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     availabilityCacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     http: {
@@ -514,6 +530,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       creditExpiryDays: e.WALLET_CREDIT_EXPIRY_DAYS ?? null,
     },
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
+    reviews: {
+      shownFrom: e.REVIEWS_SHOWN_FROM,
+      requestAfterHours: e.REVIEW_REQUEST_AFTER_HOURS,
+    },
     lateArrival: {
       afterMinutes: e.LATE_ARRIVAL_CREDIT_AFTER_MINUTES,
       creditPence: e.LATE_ARRIVAL_CREDIT_PENCE,

@@ -48,6 +48,8 @@ export function bookingView(over: Partial<BookingView> = {}): BookingView {
     canReschedule: true,
     terms: null,
     progress: null,
+    review: null,
+    tip: null,
     ...over,
   };
 }

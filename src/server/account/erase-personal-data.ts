@@ -19,9 +19,12 @@ import {
   user,
   verification,
 } from '../db/schema';
+import { favourite } from '../db/schema-favourites';
+import { waitlistEntry } from '../db/schema-waitlist';
 import { eraseGiftCardData } from '../gift-cards/erase-gift-card-data';
 import { redactStripeEvent } from '../payments/redact-stripe-event';
 import { deletedEmail } from '../db/deleted-account';
+import { eraseReviews } from '../reviews/erase-reviews';
 
 // Everything here runs in the deletion's one transaction: either the person is gone from every
 // table or nothing changed. What stays is what the law makes us keep (docs/decisions/0019):
@@ -88,6 +91,8 @@ export async function erasePersonalData(tx: Db, userId: string, now: Date): Prom
     ...providerCards.map((c) => c.providerCardId),
   ]);
   await erasePayments(tx, userId, now);
+  // Before the outbox: it waits for a review request being written for them (erase-reviews.ts).
+  await eraseReviews(tx, userId, now);
   await eraseMail(tx, userId, email);
 
   await tx.delete(verification).where(
@@ -120,6 +125,10 @@ export async function erasePersonalData(tx: Db, userId: string, now: Date): Prom
   await tx.delete(paymentCustomer).where(eq(paymentCustomer.userId, userId));
   await tx.delete(pushSubscription).where(eq(pushSubscription.userId, userId));
   await tx.delete(businessPayment).where(eq(businessPayment.userId, userId));
+  // Whom they liked says something about them; the user row stays, so its cascade never runs.
+  await tx.delete(favourite).where(eq(favourite.userId, userId));
+  // What they waited for, and where (a postcode); their offers go with it (docs/decisions/0089).
+  await tx.delete(waitlistEntry).where(eq(waitlistEntry.customerId, userId));
   await tx
     .update(user)
     .set({

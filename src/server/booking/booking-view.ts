@@ -15,6 +15,8 @@ import type { AddressSnapshot, BookingTerms, BookingView } from '../../contract/
 import { therapistPhotoUrl } from '../media/photo-files';
 import type { BookingProgress } from '../../domain/booking-progress';
 import { loadProgress } from './booking-progress-rows';
+import { loadTipViews } from './booking-tip-view';
+import { loadOwnReviews } from '../reviews/own-reviews';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
 // A fixed number of queries however many bookings are shown (the progress steps one more, and
@@ -109,6 +111,8 @@ export function toView(
   policy: AppConfig['cancellation'],
   bufferMinutes: number,
   progress: BookingProgress | null,
+  tip: BookingView['tip'] = null,
+  review: BookingView['review'] = null,
 ): BookingView {
   const treatmentMinutes = items.reduce((sum, i) => sum + i.durationMinutes, 0);
   return {
@@ -150,6 +154,8 @@ export function toView(
       b.status === 'confirmed' && canReschedule(policy, b.startsAt.getTime(), now.getTime()),
     terms: bookingTerms(b, paid, now, policy),
     progress,
+    tip,
+    review,
   };
 }
 
@@ -193,6 +199,16 @@ export async function loadBookingViews(
     db,
     rows.filter((r) => MAY_HAVE_PROGRESS.has(r.status)).map((r) => r.id),
   );
+  const tips = await loadTipViews(
+    db,
+    rows.filter((r) => r.status === 'completed').map((r) => r.id),
+  );
+  // Only a completed booking can have been reviewed (docs/decisions/0086).
+  const reviews = await loadOwnReviews(
+    db,
+    rows.filter((r) => r.status === 'completed').map((r) => r.id),
+    now,
+  );
   const therapistById = new Map(
     therapists.map(({ photoVersion, ...t }) => [
       t.id,
@@ -223,6 +239,8 @@ export async function loadBookingViews(
       config.cancellation,
       bufferMinutes,
       progress.get(b.id) ?? null,
+      tips.get(b.id) ?? null,
+      reviews.get(b.id) ?? null,
     ),
   );
 }

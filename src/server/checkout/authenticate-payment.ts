@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatPence } from '../../domain/format';
+import { firstNameOf, formatPence } from '../../domain/format';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { BookingRow } from '../booking/booking-db';
@@ -18,6 +18,9 @@ import type { ProviderNews } from '../payments/provider-news';
 import type { Purchase } from '../payments/purchase';
 import { purchaseOfRow } from '../payments/purchase-ref';
 import { afterSettled, settleNews } from '../payments/settle-purchase';
+import { tipAnswer } from '../tips/give-tip';
+import type { TipRow } from '../tips/tip-db';
+import { tipPurchase } from '../tips/tip-purchase';
 import type { AuthenticationView } from '../../contract/payments';
 
 // The demo provider's 3-D Secure step: the simulated bank page at /authorisation/confirm shows
@@ -28,7 +31,8 @@ export const MERCHANT_NAME = 'Glow at Home';
 
 type OwnPayment =
   | { kind: 'booking'; p: PaymentRow; row: BookingRow }
-  | { kind: 'gift-card'; p: PaymentRow; row: GiftCardRow };
+  | { kind: 'gift-card'; p: PaymentRow; row: GiftCardRow }
+  | { kind: 'tip'; p: PaymentRow; row: TipRow };
 
 /** The purchase and its payment, locked in that order, if the payer is this customer. */
 async function lockOwn<Row extends { id: string }, Step extends { kind: string }, Input>(
@@ -58,6 +62,7 @@ async function ownDemoPayment(
     .select({
       bookingId: payment.bookingId,
       giftCardId: payment.giftCardId,
+      tipId: payment.tipId,
       provider: payment.provider,
     })
     .from(payment)
@@ -68,6 +73,10 @@ async function ownDemoPayment(
   if (ref.kind === 'booking') {
     const found = await lockOwn(db, bookingPurchase, ref.id, paymentId, customerId);
     return found ? { kind: 'booking', ...found } : null;
+  }
+  if (ref.kind === 'tip') {
+    const found = await lockOwn(db, tipPurchase, ref.id, paymentId, customerId);
+    return found ? { kind: 'tip', ...found } : null;
   }
   const found = await lockOwn(db, giftCardPurchase, ref.id, paymentId, customerId);
   return found ? { kind: 'gift-card', ...found } : null;
@@ -103,6 +112,14 @@ export async function showAuthentication(
       .select({ name: therapist.name })
       .from(therapist)
       .where(eq(therapist.id, found.row.therapistId));
+    if (found.kind === 'tip')
+      return {
+        ...common,
+        bookingId: found.row.bookingId,
+        giftCardId: null,
+        purpose: `${formatPence(found.row.amountPence)} tip for ${firstNameOf(t?.name ?? 'your therapist')}`,
+        therapistName: t?.name ?? '',
+      };
     return {
       ...common,
       bookingId: found.row.id,
@@ -151,6 +168,10 @@ export async function completeAuthentication(
       const step = await answerOfBank(ctx, tx, giftCardPurchase, found, outcome, now);
       return { kind: 'gift-card' as const, step };
     }
+    if (found.kind === 'tip') {
+      const step = await answerOfBank(ctx, tx, tipPurchase, found, outcome, now);
+      return { kind: 'tip' as const, step };
+    }
     const lapsed =
       found.p.status === 'requires_action'
         ? await expireUnansweredAction(tx, found.row, found.p, now)
@@ -161,6 +182,17 @@ export async function completeAuthentication(
   if (settled.kind === 'booking') {
     await afterSettled(ctx, bookingPurchase, settled.step, log);
     return bookingPaymentAnswer(settled.step, log);
+  }
+  if (settled.kind === 'tip') {
+    await afterSettled(ctx, tipPurchase, settled.step, log);
+    const answer = await tipAnswer(ctx, settled.step);
+    return answer.status === 'confirmed'
+      ? { status: 'confirmed' }
+      : {
+          status: 'requires_action',
+          actionUrl: answer.actionUrl,
+          ...(answer.clientSecret ? { clientSecret: answer.clientSecret } : {}),
+        };
   }
   await afterSettled(ctx, giftCardPurchase, settled.step, log);
   const answer = giftCardPaymentAnswer(settled.step);

@@ -13,7 +13,14 @@ import {
 } from '../payments/payment-rows';
 import type { ProviderNews } from '../payments/provider-news';
 import type { SomePurchase } from '../payments/purchase';
-import { paidForColumns, paysFor, purchaseOf, type PurchaseRef } from '../payments/purchase-ref';
+import {
+  paidForColumns,
+  paysFor,
+  purchaseOf,
+  purchaseOfMetadata,
+  purchaseOfRow,
+  type PurchaseRef,
+} from '../payments/purchase-ref';
 import { afterSettled, settleNews } from '../payments/settle-purchase';
 import { purchases } from './purchases';
 import type { StripeEventResult as EventResult } from '../../contract/payments';
@@ -97,7 +104,8 @@ async function attemptFor(
   intent: Stripe.PaymentIntent,
   now: Date,
 ): Promise<PaymentRow | null> {
-  const belongs = (p: Pick<PaymentRow, 'bookingId' | 'giftCardId'>) => paysFor(p, purchase);
+  const belongs = (p: Pick<PaymentRow, 'bookingId' | 'giftCardId' | 'tipId'>) =>
+    paysFor(p, purchase);
   const ours = intent.metadata?.paymentId;
   if (ours && UUID.test(ours)) {
     const found = await lockPayment(tx, ours);
@@ -214,16 +222,9 @@ export async function handleStripeEvent(
     const { intent, news } = found;
     // Lock what was paid for before reading its payment: if our own payment call is still
     // committing, this waits for it instead of missing the row.
-    const metadata = intent.metadata ?? {};
-    const known =
-      metadata.bookingId || metadata.giftCardId ? null : await paymentFor(tx, intent.id);
-    const bookingId = metadata.bookingId ?? known?.bookingId ?? null;
-    const giftCardId = bookingId ? null : (metadata.giftCardId ?? known?.giftCardId ?? null);
-    const ref: PurchaseRef | null = bookingId
-      ? { kind: 'booking', id: bookingId }
-      : giftCardId
-        ? { kind: 'gift-card', id: giftCardId }
-        : null;
+    const named = purchaseOfMetadata(intent.metadata ?? {});
+    const known = named ? null : await paymentFor(tx, intent.id);
+    const ref: PurchaseRef | null = named ?? (known ? purchaseOfRow(known) : null);
     if (!ref || !UUID.test(ref.id)) return done('ignored');
     const purchase = purchases[ref.kind];
     const paidFor = await purchase.lock(tx, ref.id);

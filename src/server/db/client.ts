@@ -5,8 +5,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { listenOnOwnConnection, listenOnPool, type Listen } from './notifications';
-import * as schema from './schema';
+import * as core from './schema';
+import * as favourites from './schema-favourites';
+import * as reviews from './schema-reviews';
+import * as waitlist from './schema-waitlist';
 
+// The tables of schema.ts and of the part files beside it, which import schema.ts and so cannot be
+// gathered by it.
+const schema = { ...core, ...reviews, ...favourites, ...waitlist };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';

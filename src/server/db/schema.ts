@@ -448,6 +448,8 @@ export const payment = pgTable(
     /** What is being paid for: a booking or a gift card, exactly one (payment_for_one_purchase). */
     bookingId: uuid('booking_id').references(() => booking.id),
     giftCardId: uuid('gift_card_id').references((): AnyPgColumn => giftCard.id),
+    /** Or a tip after a completed appointment (docs/decisions/0087). */
+    tipId: uuid('tip_id').references((): AnyPgColumn => tip.id),
     provider: text('provider').notNull(),
     /** card, saved-card, invoice or credit (nothing to charge). */
     method: text('method').notNull().default('card'),
@@ -489,7 +491,11 @@ export const payment = pgTable(
     uniqueIndex('payment_provider_payment_unique').on(t.provider, t.providerPaymentId),
     uniqueIndex('payment_booking_attempt_unique').on(t.bookingId, t.attempt),
     uniqueIndex('payment_gift_card_attempt_unique').on(t.giftCardId, t.attempt),
-    check('payment_for_one_purchase', sql`num_nonnulls(${t.bookingId}, ${t.giftCardId}) = 1`),
+    uniqueIndex('payment_tip_attempt_unique').on(t.tipId, t.attempt),
+    check(
+      'payment_for_one_purchase',
+      sql`num_nonnulls(${t.bookingId}, ${t.giftCardId}, ${t.tipId}) = 1`,
+    ),
     // The reconciler's queue: only attempts whose outcome we have not heard yet.
     index('payment_pending_idx')
       .on(t.checkAfter)
@@ -594,6 +600,8 @@ export const WALLET_KINDS = {
   lateArrival: 'late_arrival_credit',
   /** Customer service's credit (goodwill_credit holds the reason, erased with the account). */
   goodwill: 'goodwill_credit',
+  /** Credit a customer put towards a tip (docs/decisions/0087): once per tip, so per booking. */
+  tip: 'tip_payment',
 } as const;
 export type WalletKind = (typeof WALLET_KINDS)[keyof typeof WALLET_KINDS];
 const walletKindList = Object.values(WALLET_KINDS)
@@ -642,6 +650,9 @@ export const walletEntry = pgTable(
     uniqueIndex('wallet_entry_one_goodwill_credit')
       .on(t.goodwillCreditId)
       .where(sql`${t.kind} = 'goodwill_credit'`),
+    uniqueIndex('wallet_entry_one_tip_payment')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'tip_payment'`),
     check(
       'wallet_entry_credit_source',
       sql`(${t.kind} <> 'late_arrival_credit' OR ${t.bookingId} IS NOT NULL) AND (${t.kind} <> 'goodwill_credit' OR ${t.goodwillCreditId} IS NOT NULL)`,
@@ -1037,9 +1048,48 @@ export const goodwillCredit = pgTable(
   ],
 );
 
-// ---------- after the visit: reviews, tips, favourites, the waitlist ----------
-// Each part's tables live in a file of its own beside this one.
-export * from './schema-reviews';
-export * from './schema-tips';
-export * from './schema-favourites';
-export * from './schema-waitlist';
+// ---------- tips ----------
+
+// Tips after a completed appointment (docs/decisions/0087): a third purchase beside bookings and
+// gift cards, paid through the same payment table (payment.tip_id) and passed on in full to the
+// therapist by a provider task. One per booking, whatever double clicks and second tabs do.
+
+/** unpaid (made, waiting for its card or declined), paid, refunded (all its money went back). */
+export const TIP_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+export type TipStatus = (typeof TIP_STATUSES)[number];
+
+export const tip = pgTable(
+  'tip',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => user.id),
+    /** Who receives it: the booking's therapist when it was given. */
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapist.id),
+    amountPence: integer('amount_pence').notNull(),
+    /** What wallet credit pays of it; spent (a tip_payment entry) when the tip is paid. */
+    creditAppliedPence: integer('credit_applied_pence').notNull().default(0),
+    /** What the card pays of it. */
+    amountDuePence: integer('amount_due_pence').notNull(),
+    status: text('status').$type<TipStatus>().notNull().default('unpaid'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tip_one_per_booking').on(t.bookingId),
+    index('tip_customer_idx').on(t.customerId),
+    check(
+      'tip_amounts',
+      sql`${t.amountPence} > 0 AND ${t.creditAppliedPence} >= 0 AND ${t.amountDuePence} >= 0 AND ${t.creditAppliedPence} + ${t.amountDuePence} = ${t.amountPence}`,
+    ),
+    check('tip_status', sql`${t.status} IN ('unpaid', 'paid', 'refunded')`),
+    check('tip_paid_at', sql`${t.status} = 'unpaid' OR ${t.paidAt} IS NOT NULL`),
+  ],
+);

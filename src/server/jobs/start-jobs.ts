@@ -8,6 +8,8 @@ import { EXPIRY_INTERVAL_MS, expireWalletCredit } from '../wallet/expire-credit'
 import { COMPLETION_INTERVAL_MS, completePastBookings } from '../booking/complete-bookings';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from '../booking/send-reminders';
 import { PRUNE_INTERVAL_MS, pruneCustomerEvents } from '../live/prune-customer-events';
+import { REVIEW_REQUEST_INTERVAL_MS, sendReviewRequests } from '../reviews/send-review-requests';
+import { WAITLIST_INTERVAL_MS, runWaitlist } from '../waitlist/run-waitlist';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -44,6 +46,16 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     name: 'booking completion',
     intervalMs: COMPLETION_INTERVAL_MS,
     run: () => completePastBookings(ctx),
+  });
+  startBackgroundJob(app, {
+    name: 'review requests',
+    intervalMs: REVIEW_REQUEST_INTERVAL_MS,
+    run: () => sendReviewRequests(ctx),
+  });
+  startBackgroundJob(app, {
+    name: 'waitlist offers',
+    intervalMs: WAITLIST_INTERVAL_MS,
+    run: () => runWaitlist(ctx, app.log),
   });
   startBackgroundJob(app, {
     name: 'live event pruning',

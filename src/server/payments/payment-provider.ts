@@ -30,6 +30,8 @@ export interface ChargeRequest {
   /** What is paid for: a booking, or else a gift card (giftCardId). */
   bookingId: string | null;
   giftCardId?: string | null;
+  /** Or a tip (docs/decisions/0087). */
+  tipId?: string | null;
   /** Our payment row's id: the demo provider's authentication page is keyed by it. */
   paymentId: string;
   amountPence: number;

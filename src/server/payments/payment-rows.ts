@@ -43,7 +43,9 @@ export async function nextAttemptNumber(tx: Db, purchase: PurchaseRef): Promise<
     .where(
       purchase.kind === 'booking'
         ? eq(payment.bookingId, purchase.id)
-        : eq(payment.giftCardId, purchase.id),
+        : purchase.kind === 'gift-card'
+          ? eq(payment.giftCardId, purchase.id)
+          : eq(payment.tipId, purchase.id),
     );
   return Number(row?.last ?? 0) + 1;
 }

@@ -9,14 +9,14 @@ import type { PaymentRow } from './payment-rows';
 import type { ProviderNews, SucceededNews } from './provider-news';
 import type { PurchaseKind } from './purchase-ref';
 
-// What is being bought — a booking, a gift card — as the purchase pipeline (pay-purchase.ts,
+// What is being bought — a booking, a gift card, a tip — as the purchase pipeline (pay-purchase.ts,
 // settle-purchase.ts, sync-purchase.ts, reconcile-purchases.ts) sees it. The pipeline does what
 // every payment does: the attempt, the provider call with no transaction open, the payment row's
 // changes, abandoning a payment at the bank, the provider calls after the commit. A purchase says
 // only what is its own: how to lock it, whether it can be paid and for how much, and what money
 // arriving, a decline, or a refund means for it (docs/architecture.md#payments). Implemented once
-// each, by the folder that owns the thing bought: booking/booking-purchase.ts and
-// gift-cards/gift-card-purchase.ts.
+// each, by the folder that owns the thing bought: booking/booking-purchase.ts,
+// gift-cards/gift-card-purchase.ts and tips/tip-purchase.ts.
 
 /** What a purchase's step 1 found under its lock. */
 export type Opened<Row, Step> =

@@ -27,6 +27,7 @@ interface Claimed {
   provider_request: StoredChargeRequest | null;
   booking_id: string | null;
   gift_card_id: string | null;
+  tip_id: string | null;
 }
 
 /** One pass: answers how many attempts it settled. */
@@ -48,7 +49,7 @@ export async function reconcilePurchases(
               for update skip locked) due
         where p.id = due.id
         returning p.id, p.provider, p.idempotency_key, p.provider_payment_id, p.provider_request,
-                  p.booking_id, p.gift_card_id`,
+                  p.booking_id, p.gift_card_id, p.tip_id`,
   );
   const settled: { purchase: SomePurchase; outcome: Outcome }[] = [];
   for (const attempt of claimed) {
@@ -62,6 +63,7 @@ export async function reconcilePurchases(
         id: attempt.id,
         bookingId: attempt.booking_id,
         giftCardId: attempt.gift_card_id,
+        tipId: attempt.tip_id,
       });
       const purchase = purchases[ref.kind];
       const step = await settleAttempt(ctx, purchase, ref.id, attempt.id, outcome);

@@ -136,7 +136,9 @@ export class StripePaymentProvider implements PaymentProvider {
       // A booking's metadata is what it always was, so a stored request repeats to the letter.
       metadata: request.bookingId
         ? { bookingId: request.bookingId, paymentId: request.paymentId }
-        : { giftCardId: request.giftCardId ?? '', paymentId: request.paymentId },
+        : request.tipId
+          ? { tipId: request.tipId, paymentId: request.paymentId }
+          : { giftCardId: request.giftCardId ?? '', paymentId: request.paymentId },
       expand: ['payment_method'],
       ...(request.providerCustomerId ? { customer: request.providerCustomerId } : {}),
       ...(request.saveCard ? { setup_future_usage: 'on_session' as const } : {}),

@@ -4,15 +4,22 @@ import { city, therapist, therapistService, treatment } from '../db/schema';
 import { notFound } from '../http/problem';
 import type { Professional } from '../../contract/professionals';
 import { therapistPhotoUrl } from '../media/photo-files';
+import { loadProfessionalReviews } from '../reviews/therapist-reviews';
 
-/** Which therapists have a public page: the same rule for the page's data and its 404. */
-function isShown(wanted: string) {
+/**
+ * Which therapists have a public page (joined with their city): the same rule for the page's
+ * data, its 404 and the favourites (favourites/list-favourites.ts).
+ */
+export function hasPublicPage() {
   return and(
-    eq(therapist.username, wanted),
     eq(therapist.active, true),
     eq(therapist.paymentsConnected, true),
     eq(city.active, true),
   );
+}
+
+function isShown(wanted: string) {
+  return and(eq(therapist.username, wanted), hasPublicPage());
 }
 
 /** Whether /professionals/:username has a page to show: one small query, for the web app's 404s. */
@@ -34,6 +41,8 @@ export async function getProfessional(
   db: Db,
   username: string,
   defaultMinimumSpendPence: number,
+  /** Visible reviews needed before a rating is shown (config reviews.shownFrom). */
+  reviewsShownFrom: number,
 ): Promise<Professional> {
   // Usernames are stored lower-case; a link typed with capitals still finds its therapist.
   const wanted = username.toLowerCase();
@@ -87,5 +96,6 @@ export async function getProfessional(
     businessEnabled: row.businessEnabled,
     minimumSpendPence: row.minimumSpendPence ?? defaultMinimumSpendPence,
     treatments,
+    ...(await loadProfessionalReviews(db, row.id, reviewsShownFrom)),
   };
 }

@@ -167,6 +167,9 @@ for (const kind of testDatabaseKinds('one')) {
             durationMinutes: 33,
           },
         ],
+        // No reviews yet: nothing shown (docs/decisions/0086).
+        rating: null,
+        latestReviews: [],
       });
     });
 

@@ -44,6 +44,7 @@ export const professionalRoutes =
           ctx.db,
           request.params.username,
           rulesConfigOf(ctx.config).defaultMinimumSpendPence,
+          ctx.config.reviews.shownFrom,
         ),
     );
   };

@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
                 handle: { worksOffline: true } satisfies OfflineHandle,
                 lazy: page(() => import('../routes/account/appointments')),
               },
+              {
+                path: 'account/appointments/:id/review',
+                lazy: page(() => import('../routes/account/appointment-review')),
+              },
             ],
           },
         ],

@@ -24,6 +24,8 @@ import {
 import { therapistEventOf } from '../../notifications/therapist-event';
 import { referralCreditEmail } from '../../referrals/referral-credit-email';
 import { progressEmail } from '../../notifications/enqueue-progress-notice';
+import { reviewRequestEmail } from '../../reviews/review-request-notice';
+import { tipReceiptEmail } from '../../tips/tip-receipt';
 import { withCompanyFooter } from '../company-footer';
 
 // Every message the app sends, rendered: an HTML part beside the plain text, saying the same key
@@ -206,6 +208,42 @@ const messages: {
       'Morag is running late — now about 30 minutes away.',
       'Expected around 10:25 (UK time)',
       'more than 20 minutes after the booked start time, we add £5.00',
+    ],
+  },
+  {
+    name: 'review request',
+    ...reviewRequestEmail({
+      bookingId: 'b1',
+      customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+      therapistName: 'Morag Reid',
+      treatments: ['Swedish Massage'],
+      startsAt: new Date('2026-12-01T10:00:00Z'),
+      publicUrl: 'https://glow.example',
+    }),
+    facts: [
+      'Hello Ada,',
+      'How was your Swedish Massage with Morag on Tuesday 1 December 2026?',
+      'https://glow.example/account/appointments/b1/review',
+    ],
+  },
+  {
+    name: 'tip receipt',
+    ...tipReceiptEmail({
+      customerName: 'Ada Lovelace',
+      therapistName: 'Morag Reid',
+      amountPence: 975,
+      creditAppliedPence: 200,
+      amountDuePence: 775,
+      card: 'Visa ending 4242',
+      startsAt: new Date('2026-12-01T10:00:00Z'),
+      publicUrl: 'https://glow.example',
+    }),
+    facts: [
+      'Hello Ada,',
+      'Thank you — your £9.75 tip for Morag has been paid.',
+      'Visa ending 4242',
+      'Wallet credit',
+      'https://glow.example/account/appointments',
     ],
   },
   {

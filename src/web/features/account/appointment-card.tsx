@@ -4,6 +4,7 @@ import { cardLabel } from '../../../domain/card';
 import { formatLongDateOfInstant, formatPence, formatUkTime } from '../../../domain/format';
 import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import { TherapistPhoto } from '../../components/therapist-photo';
+import { ReviewSummary } from '../reviews';
 import { AppointmentProgress } from './appointment-progress';
 import type { Booking } from './types';
 
@@ -141,6 +142,8 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
           )}
         </dl>
       </details>
+
+      <ReviewSummary booking={booking} />
 
       {actions && <div className="mt-4 flex flex-wrap gap-2">{actions}</div>}
     </article>

@@ -9,7 +9,9 @@ export {
 } from './api';
 export { AddToCalendarLink } from './add-to-calendar-link';
 export { AppointmentActions } from './appointment-actions';
+export { BookAgain } from './book-again';
 export { BookNowLink } from './book-now-link';
+export { BookWithLink } from './book-with-link';
 export { BookingConfirmation } from './booking-confirmation';
 export { useBookingBankCheck, useBookingPaymentReturn } from './booking-payment-pages';
 export { bookingDays, firstName, formatDuration, formatLongDate } from './booking-format';
@@ -24,6 +26,7 @@ export { PlaceLine } from './place-line';
 export { PreferredTherapistNote } from './preferred-therapist-note';
 export { splitPreferred } from './preferred-therapist';
 export { previousStep, type BookingStep, type Referrer } from './selection-state';
+export { useResumeHeldBooking } from './resume-held-booking';
 export { StepGuard } from './step-guard';
 export { TherapistCard } from './therapist-card';
 export { placeProblem } from './travel-words';

@@ -7,6 +7,7 @@ import type { NoDatesAnswer } from './api';
 import { useCitySelection } from './booking-store';
 import { noDatesWords } from './no-dates-words';
 import { useCityName } from './use-city-name';
+import { JoinWaitlist } from '../waitlist';
 
 /**
  * Why no day can be chosen, at the step where it applies, with the way forward: add to the basket
@@ -54,6 +55,15 @@ export function NoDatesPanel({
             Change treatments
           </Link>
         )}
+      </div>
+      <div className="mt-4">
+        <JoinWaitlist
+          city={city}
+          treatmentIds={selectedTreatments}
+          therapist={ofPreferred ? preferredTherapist : null}
+          date={null}
+          prompt="Or wait for a time to open:"
+        />
       </div>
     </div>
   );

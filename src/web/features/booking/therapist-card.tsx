@@ -3,6 +3,8 @@ import { ClockIcon } from '../../components/icons';
 import { TherapistPhoto } from '../../components/therapist-photo';
 import { Link } from 'react-router';
 import { formatPence } from '../../../domain/format';
+import { FavouriteButton } from '../favourites';
+import { TherapistRating } from '../reviews';
 import type { AvailableTherapist } from './api';
 import { firstName, formatTime } from './booking-format';
 
@@ -30,10 +32,11 @@ export function TherapistCard({ therapist, city, selectedTime, onChoose }: Thera
     >
       <div className="flex items-center gap-4">
         <TherapistPhoto photoUrl={therapist.photoUrl} alt="" pixels={64} className="h-16 w-16" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-lg font-semibold text-ink">
             {therapist.name}
           </h2>
+          <TherapistRating city={city} therapistId={therapist.id} />
           <Link
             to={`/professionals/${encodeURIComponent(therapist.username)}`}
             className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-950"
@@ -41,6 +44,7 @@ export function TherapistCard({ therapist, city, selectedTime, onChoose }: Thera
             View profile<span className="sr-only"> of {therapist.name}</span>
           </Link>
         </div>
+        <FavouriteButton therapist={therapist} />
       </div>
 
       {therapist.travelNote && (

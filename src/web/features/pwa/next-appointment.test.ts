@@ -48,6 +48,8 @@ function booking(id: string, startsAt: string, status = 'confirmed'): Booking {
     canReschedule: true,
     terms: null,
     progress: null,
+    review: null,
+    tip: null,
   };
 }
 

@@ -9,9 +9,11 @@ import {
   groupAppointments,
   useAppointments,
 } from '../../features/account';
-import { AddToCalendarLink, AppointmentActions } from '../../features/booking';
+import { canBookAgain } from '../../../domain/rebook';
+import { AddToCalendarLink, AppointmentActions, BookAgain } from '../../features/booking';
 import { PageTitle } from '../../components/section-card';
 import { OfflineAppointment, useRememberNextAppointment } from '../../features/pwa';
+import { TipSection } from '../../features/tips';
 import { isApiError } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
@@ -46,6 +48,11 @@ function Group({
                     <>
                       {upcoming && <AddToCalendarLink bookingId={booking.id} />}
                       <AppointmentActions booking={booking} />
+                    </>
+                  ) : canBookAgain(booking.status) ? (
+                    <>
+                      <BookAgain booking={booking} />
+                      {booking.status === 'completed' && <TipSection booking={booking} />}
                     </>
                   ) : undefined
                 }

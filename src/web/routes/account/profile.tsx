@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import {
   ChangePasswordForm,
@@ -13,6 +13,9 @@ import {
 import { PageTitle, SectionCard } from '../../components/section-card';
 import { describeRedirectError, signOut, useMe, useReturnedError } from '../../features/auth';
 import { PushOptIn } from '../../features/push';
+import { BookWithLink, useResumeHeldBooking } from '../../features/booking';
+import { FavouritesList } from '../../features/favourites';
+import { WaitlistList, WaitlistOfferView } from '../../features/waitlist';
 import { notify, useUiStore } from '../../lib/ui-store';
 
 /** A provider sent the customer back from linking with ?error=: say why. */
@@ -33,6 +36,9 @@ export default function AccountProfilePage() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   useReturnedError(notifyLinkError);
+  // A waitlist offer's link (its email, its push): the time held for the customer, on top.
+  const offerToken = useSearchParams()[0].get('offer');
+  const resumeHeldBooking = useResumeHeldBooking();
 
   // The account layout renders pages only once the profile is here.
   if (!me.data) return null;
@@ -50,8 +56,19 @@ export default function AccountProfilePage() {
       <title>Your account · Glow at Home</title>
       <PageTitle title="Your account" intro={`Signed in as ${me.data.email}`} />
       <div className="space-y-6">
+        {offerToken && (
+          <SectionCard title="A time has opened for you">
+            <WaitlistOfferView token={offerToken} onContinue={resumeHeldBooking} />
+          </SectionCard>
+        )}
         <SectionCard title="Profile">
           <ProfileForm me={me.data} />
+        </SectionCard>
+        <SectionCard title="Favourite therapists">
+          <FavouritesList bookWith={(f) => <BookWithLink therapist={f} />} />
+        </SectionCard>
+        <SectionCard title="Your waitlists">
+          <WaitlistList />
         </SectionCard>
         {hasPassword && (
           <SectionCard title="Password">

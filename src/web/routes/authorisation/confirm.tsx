@@ -7,6 +7,7 @@ import {
 } from '../../features/booking';
 import { useGiftCardBankCheck, useGiftCardPaymentReturn } from '../../features/gift-cards';
 import { DemoBankCheck, PaymentReturn } from '../../features/payment';
+import { useTipBankCheck, useTipPaymentReturn } from '../../features/tips';
 import { BRAND_NAME } from '../../lib/brand';
 
 // The pages are features/payment's, which knows no purchase; what the bank's answer means for the
@@ -36,6 +37,16 @@ function GiftCardPaymentReturn(props: { giftCardId: string }) {
   return <PaymentReturn {...check} />;
 }
 
+function TipBankCheck(props: { tipId: string; paymentId: string }) {
+  const outcome = useTipBankCheck(props.tipId);
+  return <DemoBankCheck paymentId={props.paymentId} {...outcome} />;
+}
+
+function TipPaymentReturn(props: { tipId: string }) {
+  const check = useTipPaymentReturn(props.tipId);
+  return <PaymentReturn {...check} />;
+}
+
 /**
  * /authorisation/confirm in the payment layout (docs/product.md#pages). With ?payment= it is the
  * demo provider's bank page; without, it is where a real provider's own page sends the customer
@@ -46,6 +57,8 @@ export default function AuthorisationConfirmPage() {
   const bookingId = params.get('booking');
   // A gift card order is paid the same way: ?gift_card= instead of ?booking=.
   const giftCardId = params.get('gift_card');
+  // And a tip after an appointment: ?tip= (docs/decisions/0087).
+  const tipId = !bookingId && !giftCardId ? params.get('tip') : null;
   const paymentId = params.get('payment');
   const storedCity = useBookingStore((s) => s.selectedLocation);
 
@@ -62,7 +75,9 @@ export default function AuthorisationConfirmPage() {
         <GiftCardBankCheck giftCardId={giftCardId} paymentId={paymentId} />
       )}
       {!bookingId && giftCardId && !paymentId && <GiftCardPaymentReturn giftCardId={giftCardId} />}
-      {!bookingId && !giftCardId && (
+      {tipId && paymentId && <TipBankCheck tipId={tipId} paymentId={paymentId} />}
+      {tipId && !paymentId && <TipPaymentReturn tipId={tipId} />}
+      {!bookingId && !giftCardId && !tipId && (
         <>
           <h1 className="font-display text-3xl font-semibold text-ink">Nothing to confirm</h1>
           <p className="mt-3 text-muted">

@@ -20,6 +20,9 @@ import {
   useDateSearch,
 } from '../../features/booking';
 import { LoadingBlock, StepHeading } from '../../components/page-heading';
+import { favouritesFirst } from '../../../domain/favourites';
+import { useFavouriteIds } from '../../features/favourites';
+import { JoinWaitlist } from '../../features/waitlist';
 
 function SelectTherapist({ city }: { city: string }) {
   useAbandonHoldOnArrival();
@@ -49,7 +52,11 @@ function SelectTherapist({ city }: { city: string }) {
     enabled: noneThatDay,
   });
   const whyNoDays = noneThatDay ? anyDay.data?.whyNoDates : null;
-  const { preferred, others } = splitPreferred(listed, preferredTherapist?.username ?? null);
+  const favouriteIds = useFavouriteIds();
+  const split = splitPreferred(listed, preferredTherapist?.username ?? null);
+  const { preferred } = split;
+  // Favourites who can take the booking come first; only the order changes (decision 0088).
+  const others = favouritesFirst(split.others, favouriteIds);
   // A postcode the server refused is said at its field, which then stands in for the list.
   const problem = placeProblem(therapists.error);
   const outOfReach = therapists.data?.place && (
@@ -152,6 +159,17 @@ function SelectTherapist({ city }: { city: string }) {
         </section>
       )}
       {listed.length > 0 && outOfReach}
+      {therapists.isSuccess && !whyNoDays && (
+        <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+          <JoinWaitlist
+            city={city}
+            treatmentIds={selectedTreatments}
+            therapist={preferredTherapist}
+            date={selectedDate}
+            prompt="No time that suits you?"
+          />
+        </div>
+      )}
     </>
   );
 }

@@ -13,6 +13,8 @@ import {
   useProfessional,
   USERNAME_PATTERN,
 } from '../../features/professionals';
+import { FavouriteButton } from '../../features/favourites';
+import { ProfileReviews } from '../../features/reviews';
 import { isApiError } from '../../lib/api';
 import { BRAND_NAME } from '../../lib/brand';
 
@@ -94,6 +96,9 @@ function ProfileView({ professional }: { professional: Professional }) {
               <span className="sr-only">City: </span>
               {professional.areaName}
             </p>
+            <div className="mt-3 flex justify-center sm:justify-start">
+              <FavouriteButton therapist={professional} />
+            </div>
           </div>
         </header>
 
@@ -129,6 +134,13 @@ function ProfileView({ professional }: { professional: Professional }) {
               <p className="mt-3 text-muted">{first} has no treatments listed just now.</p>
             )}
           </section>
+          <ProfileReviews
+            name={professional.name}
+            url={`/professionals/${professional.username}`}
+            photoUrl={professional.photoUrl}
+            rating={professional.rating}
+            latestReviews={professional.latestReviews}
+          />
         </div>
       </div>
     </>

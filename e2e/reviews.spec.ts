@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext } from './fixtures';
+import { CARDS, createBookingWorld, signUpInBrowser, ukInstant } from './booking-support';
+import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import { acceptCookiesUpFront, axe } from './support';
+
+// A verified review (docs/decisions/0086), at desktop and phone size: a booking made and paid
+// through the API and completed by the therapist app's `finished` step, rated from the past
+// appointment with the keyboard on the review page (checked with axe), then shown on the
+// appointment with "Edit review".
+
+const origin = { Origin: E2E_BASE_URL };
+
+/** A confirmed Swedish massage at 10:00 on the day, booked, paid and finished through the API. */
+async function bookAndFinish(
+  request: APIRequestContext,
+  booking: { city: string; therapistId: string; day: string },
+) {
+  const addresses = await request.get('/api/me/addresses');
+  const [address] = ((await addresses.json()) as { addresses: { id: string }[] }).addresses;
+  const hold = await request.post('/api/bookings', {
+    headers: origin,
+    data: {
+      city: booking.city,
+      therapistId: booking.therapistId,
+      treatmentIds: ['swedish-massage-60'],
+      startsAt: ukInstant(booking.day, '10:00'),
+      addressId: address?.id,
+    },
+  });
+  expect(hold.status(), await hold.text()).toBe(201);
+  const { id } = (await hold.json()) as { id: string };
+  const paid = await request.post(`/api/bookings/${id}/payment`, {
+    headers: origin,
+    data: {
+      method: 'card',
+      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const finished = await request.post(`/api/internal/bookings/${id}/progress`, {
+    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+    data: { status: 'finished' },
+  });
+  expect(finished.status(), await finished.text()).toBe(200);
+  return id;
+}
+
+test.beforeEach(async ({ context }) => {
+  await acceptCookiesUpFront(context);
+});
+
+test('rates a completed appointment with the keyboard and sees the review on it', async ({
+  page,
+  request,
+}) => {
+  const world = await createBookingWorld(request);
+  const customer = await signUpInBrowser(page);
+  try {
+    const id = await bookAndFinish(page.request, {
+      city: world.city.slug,
+      therapistId: world.therapist.id,
+      day: world.day,
+    });
+
+    await page.goto('/account/appointments');
+    await page
+      .getByRole('region', { name: 'Past' })
+      .getByRole('link', { name: 'Rate this treatment' })
+      .click();
+    await expect(page).toHaveURL(`/account/appointments/${id}/review`);
+    await expect(page.getByRole('heading', { name: 'How was your treatment?' })).toBeVisible();
+
+    // The stars are a radio group: Tab reaches it, the arrow keys choose.
+    const stars = page.getByRole('group', { name: /Your rating/ });
+    await stars.getByRole('radio', { name: '1 star', exact: true }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    const box = await stars.locator('label').first().boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+
+    const comment = page.getByLabel('Tell others about it (optional)');
+    await comment.fill('Lovely, relaxing massage.');
+    await expect(page.getByText('25 of 1,000 characters')).toBeVisible();
+    const { violations } = await axe(page).include('main').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual(
+      [],
+    );
+
+    await page.getByRole('button', { name: 'Send review' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'your review is saved' });
+    await expect(saved).toBeVisible();
+    await saved.getByRole('link', { name: 'Back to your appointments' }).click();
+
+    const review = page.getByRole('region', { name: 'Past' }).getByRole('region', {
+      name: 'Your review',
+    });
+    await expect(review.getByText('4 stars')).toBeAttached();
+    await expect(review.getByText('Lovely, relaxing massage.')).toBeVisible();
+    await review.getByRole('link', { name: 'Edit review' }).click();
+    await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  } finally {
+    const deleted = await page.request.delete('/api/me', {
+      headers: origin,
+      data: { password: customer.password },
+    });
+    expect(deleted.status(), await deleted.text()).toBe(204);
+  }
+});

@@ -1,2 +1,0 @@
-// The tips part's tables (filled in by that part).
-export {};
