@@ -101,6 +101,7 @@ CREATE TABLE "waitlist_pass" (
 --> statement-breakpoint
 ALTER TABLE "payment" DROP CONSTRAINT "payment_for_one_purchase";--> statement-breakpoint
 ALTER TABLE "wallet_entry" DROP CONSTRAINT "wallet_entry_kind_known";--> statement-breakpoint
+ALTER TABLE "wallet_entry" DROP CONSTRAINT "wallet_entry_credit_source";--> statement-breakpoint
 ALTER TABLE "payment" ADD COLUMN "tip_id" uuid;--> statement-breakpoint
 ALTER TABLE "tip" ADD CONSTRAINT "tip_booking_id_booking_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."booking"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tip" ADD CONSTRAINT "tip_customer_id_user_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -137,6 +138,7 @@ CREATE UNIQUE INDEX "payment_tip_attempt_unique" ON "payment" USING btree ("tip_
 CREATE UNIQUE INDEX "wallet_entry_one_tip_payment" ON "wallet_entry" USING btree ("booking_id") WHERE "wallet_entry"."kind" = 'tip_payment';--> statement-breakpoint
 ALTER TABLE "payment" ADD CONSTRAINT "payment_for_one_purchase" CHECK (num_nonnulls("payment"."booking_id", "payment"."gift_card_id", "payment"."tip_id") = 1);--> statement-breakpoint
 ALTER TABLE "wallet_entry" ADD CONSTRAINT "wallet_entry_kind_known" CHECK ("wallet_entry"."kind" IN ('booking_payment', 'booking_refund', 'referral_credit', 'gift_card_redemption', 'credit_expired', 'late_arrival_credit', 'goodwill_credit', 'tip_payment'));--> statement-breakpoint
+ALTER TABLE "wallet_entry" ADD CONSTRAINT "wallet_entry_credit_source" CHECK (("wallet_entry"."kind" NOT IN ('late_arrival_credit', 'tip_payment') OR "wallet_entry"."booking_id" IS NOT NULL) AND ("wallet_entry"."kind" <> 'goodwill_credit' OR "wallet_entry"."goodwill_credit_id" IS NOT NULL));--> statement-breakpoint
 -- A completed booking owes its customer one "How was your treatment?" request
 -- (docs/decisions/0086). Written here, in the transaction that completes the booking, whichever
 -- way it is completed (the completion job or the therapist's finished step): both set status and

@@ -65,6 +65,7 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
     ),
     'GET /api/professionals': get('/api/professionals'),
     'GET /api/professionals/{username}': get('/api/professionals/anna'),
+    'GET /api/cities/{city}/therapist-ratings': get('/api/cities/testcity/therapist-ratings'),
     'GET /media/therapists/{id}/{file}': get('/media/therapists/t-anna/not-a-photo.webp'),
     'GET /api/calendars/{file}': get('/api/calendars/not-a-real-token.ics'),
     'GET /api/payments/config': get('/api/payments/config'),
@@ -206,6 +207,41 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
       `/api/internal/bookings/${NOWHERE}/progress`,
       { status: 'on_the_way', etaMinutes: 10 },
     ),
+    'POST /api/internal/reviews/{bookingId}/hide': send(
+      'POST',
+      `/api/internal/reviews/${NOWHERE}/hide`,
+      { reason: 'Checking who may hide' },
+    ),
+    // A pass of the waitlist's matcher: nobody is waiting yet when it runs.
+    'POST /api/internal/waitlist/run': send('POST', '/api/internal/waitlist/run'),
+    'GET /api/internal/reviews': get('/api/internal/reviews'),
+    'GET /api/tips/{id}/payment-status': get(`/api/tips/${NOWHERE}/payment-status`),
+    'GET /api/me/favourites': get('/api/me/favourites'),
+    'GET /api/me/waitlist': get('/api/me/waitlist'),
+    'GET /api/me/waitlist/offers/{token}': get('/api/me/waitlist/offers/not-a-real-offer-token'),
+    // A's booking is confirmed, not completed: A may neither review nor tip it yet.
+    'POST /api/bookings/{id}/review': send('POST', `/api/bookings/${f.confirmedBookingId}/review`, {
+      rating: 5,
+    }),
+    'POST /api/bookings/{id}/tip': send('POST', `/api/bookings/${f.confirmedBookingId}/tip`, {
+      method: 'credit',
+      amountPence: 500,
+    }),
+    'POST /api/reviews/{id}/report': send('POST', `/api/reviews/${NOWHERE}/report`, {
+      reason: 'Checking who may report',
+    }),
+    // Each caller's own favourites: a public therapist, saved then removed.
+    'PUT /api/me/favourites/{therapistId}': send('PUT', '/api/me/favourites/t-anna'),
+    'DELETE /api/me/favourites/{therapistId}': send('DELETE', '/api/me/favourites/t-anna'),
+    // A's saved address: only A can wait with it.
+    'POST /api/me/waitlist': send('POST', '/api/me/waitlist', {
+      city: 'testcity',
+      treatmentIds: ['massage-60'],
+      from: '2026-11-25',
+      to: '2026-11-27',
+      addressId: f.addressId,
+    }),
+    'DELETE /api/me/waitlist/{id}': send('DELETE', `/api/me/waitlist/${NOWHERE}`),
     'POST /api/internal/users/{email}/credit': send(
       'POST',
       '/api/internal/users/nobody-here%40example.com/credit',

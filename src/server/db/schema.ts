@@ -655,7 +655,7 @@ export const walletEntry = pgTable(
       .where(sql`${t.kind} = 'tip_payment'`),
     check(
       'wallet_entry_credit_source',
-      sql`(${t.kind} <> 'late_arrival_credit' OR ${t.bookingId} IS NOT NULL) AND (${t.kind} <> 'goodwill_credit' OR ${t.goodwillCreditId} IS NOT NULL)`,
+      sql`(${t.kind} NOT IN ('late_arrival_credit', 'tip_payment') OR ${t.bookingId} IS NOT NULL) AND (${t.kind} <> 'goodwill_credit' OR ${t.goodwillCreditId} IS NOT NULL)`,
     ),
   ],
 );

@@ -53,11 +53,11 @@ for (const kind of testDatabaseKinds('every')) {
     afterAll(() => database.destroy());
 
     it('takes new entries of every known kind, and credit by hand or for lateness only with its source', async () => {
-      // These two kinds must say where they came from (the booking, the goodwill record).
-      const sourced: string[] = [WALLET_KINDS.lateArrival, WALLET_KINDS.goodwill];
+      // These kinds must say where they came from (the booking, the goodwill record).
+      const sourced: string[] = [WALLET_KINDS.lateArrival, WALLET_KINDS.goodwill, WALLET_KINDS.tip];
       const plain = Object.values(WALLET_KINDS).filter((known) => !sourced.includes(known));
       for (const known of plain) await entry(`ok-${known}`, 80, known);
-      expect(Object.values(WALLET_KINDS)).toHaveLength(7);
+      expect(Object.values(WALLET_KINDS)).toHaveLength(8);
       for (const known of sourced) {
         const refused = await databaseError(entry(`no-source-${known}`, 80, known));
         expect(refused.code).toBe('23514');
