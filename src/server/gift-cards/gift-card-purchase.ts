@@ -11,11 +11,15 @@ import {
   nextAttemptNumber,
   refundUnclaimed,
   saveCardOf,
-  setPayment,
   type PaymentRow,
 } from '../payments/payment-rows';
-import { SETTLED, WAITING, cardChanges, recordSuccess } from '../payments/provider-news';
-import type { Opened, Outcome, Purchase, Settlement } from '../payments/purchase';
+import { SETTLED } from '../payments/provider-news';
+import type { Opened, Purchase } from '../payments/purchase';
+import {
+  platformOutcomeOf,
+  settlePlatformPurchase,
+  type PlatformPurchaseRules,
+} from '../payments/settle-platform-purchase';
 import { lockGiftCard, type GiftCardRow } from './gift-card-db';
 import { issueGiftCard } from './issue-gift-card';
 import { lockGiftCardOrder, reviseGiftCardOrder } from './place-gift-card-order';
@@ -99,66 +103,20 @@ const refundInFull = (
 ) =>
   refundUnclaimed(ctx, tx, { bookingId: null, giftCardId: g.id, reverseTransfer: false }, p, now);
 
-/** Step 3: what the provider's news means for the order, under its lock. */
-async function settle(
+/** What paying means for an order (payments/settle-platform-purchase.ts does the rest). */
+const rules = (
   ctx: Pick<AppContext, 'config' | 'payments'>,
-  tx: Db,
-  g: GiftCardRow,
-  settlement: Settlement,
-): Promise<GiftCardStep> {
-  switch (settlement.kind) {
-    case 'succeeded': {
-      const { p, paid, news, now } = settlement;
-      if (g.status !== 'unpaid') {
-        if (WAITING.has(p.status)) {
-          // Another attempt has paid for this card, or the order was cancelled: not needed.
-          await setPayment(
-            tx,
-            p.id,
-            { providerPaymentId: paid.providerPaymentId, ...cardChanges(p, news.card) },
-            now,
-          );
-          await refundInFull(ctx, tx, g, paid, now);
-        }
-        return settledGiftCardStep(g, paid);
-      }
-      await recordSuccess(tx, paid, now);
-      // Refunded in full before its success reached us (a refund in Stripe's dashboard): no card.
-      if (paid.status === 'refunded')
-        return { kind: 'declined', giftCardId: g.id, reason: 'processing_error' };
-      await saveCardOf(tx, g.buyerUserId, paid);
-      await issueGiftCard(ctx, tx, g, now);
-      return { kind: 'paid', giftCardId: g.id };
-    }
-    case 'abandoned':
-      return settledGiftCardStep(g, settlement.p);
-    case 'requires_action':
-      return {
-        kind: 'requires_action',
-        giftCardId: g.id,
-        actionUrl: settlement.news.actionUrl,
-        clientSecret: settlement.news.clientSecret,
-      };
-    case 'declined':
-      // The order stays unpaid: the buyer may try another card.
-      return g.status === 'unpaid'
-        ? { kind: 'declined', giftCardId: g.id, reason: settlement.reason }
-        : settledGiftCardStep(g, settlement.p);
-  }
-}
-
-function outcomeOf(step: GiftCardStep): Outcome {
-  switch (step.kind) {
-    case 'paid':
-      return 'paid';
-    case 'already-paid':
-      return 'already-paid';
-    case 'requires_action':
-      return 'waiting';
-    default:
-      return 'refused';
-  }
-}
+): PlatformPurchaseRules<GiftCardRow, GiftCardStep> => ({
+  isUnpaid: (g) => g.status === 'unpaid',
+  settledStep: settledGiftCardStep,
+  step: (g, step) => ({ ...step, giftCardId: g.id }),
+  refundInFull: (tx, g, p, now) => refundInFull(ctx, tx, g, p, now),
+  async onPaid(tx, g, _p, paid, now) {
+    await saveCardOf(tx, g.buyerUserId, paid);
+    await issueGiftCard(ctx, tx, g, now);
+    return { kind: 'paid', giftCardId: g.id };
+  },
+});
 
 export const giftCardPurchase: Purchase<GiftCardRow, GiftCardStep, GiftCardPurchaseInput> = {
   kind: 'gift-card',
@@ -177,7 +135,7 @@ export const giftCardPurchase: Purchase<GiftCardRow, GiftCardStep, GiftCardPurch
   latestPayment: latestGiftCardPayment,
   open,
   isOpen: (g) => g.status === 'unpaid',
-  settle,
+  settle: (ctx, tx, g, settlement) => settlePlatformPurchase(tx, g, settlement, rules(ctx)),
   settledStep: settledGiftCardStep,
   async refundReported(tx, g, p, refund, now, log) {
     // All the money of a paid card has gone back: nobody may redeem it now.
@@ -188,7 +146,7 @@ export const giftCardPurchase: Purchase<GiftCardRow, GiftCardStep, GiftCardPurch
         'a redeemed gift card was refunded at Stripe: its credit stays in the wallet, needs a person',
       );
   },
-  outcomeOf,
+  outcomeOf: platformOutcomeOf,
   afterCommit(ctx, outcome) {
     // The card's emails (the recipient's, the buyer's receipt) are in the outbox.
     if (outcome === 'paid') ctx.mailer.wake();

@@ -13,11 +13,15 @@ import {
   nextAttemptNumber,
   refundUnclaimed,
   saveCardOf,
-  setPayment,
   type PaymentRow,
 } from '../payments/payment-rows';
-import { SETTLED, WAITING, cardChanges, recordSuccess } from '../payments/provider-news';
-import type { Opened, Outcome, Purchase, Settlement } from '../payments/purchase';
+import { SETTLED } from '../payments/provider-news';
+import type { Opened, Purchase } from '../payments/purchase';
+import {
+  platformOutcomeOf,
+  settlePlatformPurchase,
+  type PlatformPurchaseRules,
+} from '../payments/settle-platform-purchase';
 import { attemptKey } from '../payments/purchase-ref';
 import { lockWallet } from '../wallet/wallet-lock';
 import { recordTipPaid, spendTipCredit } from './record-tip-paid';
@@ -184,72 +188,26 @@ const refundInFull = (
   now: Date,
 ) => refundUnclaimed(ctx, tx, { bookingId: t.bookingId, reverseTransfer: false }, p, now);
 
-/** Step 3: what the provider's news means for the tip, under its lock. */
-async function settle(
+/** What paying means for a tip (payments/settle-platform-purchase.ts does the rest). */
+const rules = (
   ctx: Pick<AppContext, 'config' | 'payments'>,
-  tx: Db,
-  t: TipRow,
-  settlement: Settlement,
-): Promise<TipStep> {
-  switch (settlement.kind) {
-    case 'succeeded': {
-      const { p, paid, news, now } = settlement;
-      if (t.status !== 'unpaid') {
-        if (WAITING.has(p.status)) {
-          // Another attempt has paid this tip: not needed.
-          await setPayment(
-            tx,
-            p.id,
-            { providerPaymentId: paid.providerPaymentId, ...cardChanges(p, news.card) },
-            now,
-          );
-          await refundInFull(ctx, tx, t, paid, now);
-        }
-        return settledTipStep(t, paid);
-      }
-      await recordSuccess(tx, paid, now);
-      // Refunded in full before its success reached us (a refund in Stripe's dashboard).
-      if (paid.status === 'refunded')
-        return { kind: 'declined', tipId: t.id, reason: 'processing_error' };
-      // The card paid a split the tip no longer has, or the credit it counted on has gone: keep
-      // nothing rather than pass on money we do not hold.
-      if (p.amountPence !== t.amountDuePence || !(await spendTipCredit(tx, t))) {
-        await refundInFull(ctx, tx, t, paid, now);
-        return { kind: 'credit-changed', tipId: t.id };
-      }
-      await saveCardOf(tx, t.customerId, paid);
-      await recordTipPaid(ctx, tx, t, paid, now);
-      return { kind: 'paid', tipId: t.id };
+): PlatformPurchaseRules<TipRow, TipStep> => ({
+  isUnpaid: (t) => t.status === 'unpaid',
+  settledStep: settledTipStep,
+  step: (t, step) => ({ ...step, tipId: t.id }),
+  refundInFull: (tx, t, p, now) => refundInFull(ctx, tx, t, p, now),
+  async onPaid(tx, t, p, paid, now) {
+    // The card paid a split the tip no longer has, or the credit it counted on has gone: keep
+    // nothing rather than pass on money we do not hold.
+    if (p.amountPence !== t.amountDuePence || !(await spendTipCredit(tx, t))) {
+      await refundInFull(ctx, tx, t, paid, now);
+      return { kind: 'credit-changed', tipId: t.id };
     }
-    case 'abandoned':
-      return settledTipStep(t, settlement.p);
-    case 'requires_action':
-      return {
-        kind: 'requires_action',
-        tipId: t.id,
-        actionUrl: settlement.news.actionUrl,
-        clientSecret: settlement.news.clientSecret,
-      };
-    case 'declined':
-      // The tip stays unpaid: the customer may try another card.
-      return t.status === 'unpaid'
-        ? { kind: 'declined', tipId: t.id, reason: settlement.reason }
-        : settledTipStep(t, settlement.p);
-  }
-}
-
-function outcomeOf(step: TipStep): Outcome {
-  switch (step.kind) {
-    case 'paid':
-      return 'paid';
-    case 'already-paid':
-      return 'already-paid';
-    case 'requires_action':
-      return 'waiting';
-    default:
-      return 'refused';
-  }
-}
+    await saveCardOf(tx, t.customerId, paid);
+    await recordTipPaid(ctx, tx, t, paid, now);
+    return { kind: 'paid', tipId: t.id };
+  },
+});
 
 export const tipPurchase: Purchase<TipRow, TipStep, TipInput> = {
   kind: 'tip',
@@ -265,7 +223,7 @@ export const tipPurchase: Purchase<TipRow, TipStep, TipInput> = {
   latestPayment: latestTipPayment,
   open,
   isOpen: (t) => t.status === 'unpaid',
-  settle,
+  settle: (ctx, tx, t, settlement) => settlePlatformPurchase(tx, t, settlement, rules(ctx)),
   settledStep: settledTipStep,
   async refundReported(tx, t, p, refund, now, log) {
     // All the money of a paid tip went back (Stripe's dashboard): the therapist's transfer was
@@ -277,7 +235,7 @@ export const tipPurchase: Purchase<TipRow, TipStep, TipInput> = {
       'a paid tip was refunded at the provider: its transfer to the therapist stands, needs a person',
     );
   },
-  outcomeOf,
+  outcomeOf: platformOutcomeOf,
   afterCommit(ctx, outcome) {
     // The receipt is in the outbox; the transfer is the provider task worker's.
     if (outcome === 'paid') ctx.mailer.wake();
