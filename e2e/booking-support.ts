@@ -269,6 +269,75 @@ export async function createTravelWorld(request: APIRequestContext): Promise<Tra
   return { city, therapist, leithOnly, day: ukDate(2) };
 }
 
+/** The booking a customer makes through the API as the web app makes one: held, then paid by card. */
+export interface ApiBooking {
+  city: string;
+  therapistId: string;
+  startsAt: string;
+  /** Default: one Swedish massage (£65.00). */
+  treatmentIds?: readonly string[];
+  /** Default: the customer's first saved address. */
+  addressId?: string;
+}
+
+/**
+ * Holds and pays a booking as the signed-in customer whose session `request` carries, and answers
+ * its id once it is confirmed.
+ */
+export async function holdAndPay(request: APIRequestContext, booking: ApiBooking): Promise<string> {
+  const headers = { Origin: E2E_BASE_URL };
+  let addressId = booking.addressId;
+  if (!addressId) {
+    const addresses = await request.get('/api/me/addresses');
+    addressId = ((await addresses.json()) as { addresses: { id: string }[] }).addresses[0]?.id;
+  }
+  const hold = await request.post('/api/bookings', {
+    headers,
+    data: {
+      city: booking.city,
+      therapistId: booking.therapistId,
+      treatmentIds: booking.treatmentIds ?? ['swedish-massage-60'],
+      startsAt: booking.startsAt,
+      addressId,
+    },
+  });
+  expect(hold.status(), await hold.text()).toBe(201);
+  const { id } = (await hold.json()) as { id: string };
+  const paid = await request.post(`/api/bookings/${id}/payment`, {
+    headers,
+    data: {
+      method: 'card',
+      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect(((await paid.json()) as { status: string }).status).toBe('confirmed');
+  return id;
+}
+
+/** A step of the therapist app's progress for a booking, through the internal API. */
+export async function recordProgress(
+  request: APIRequestContext,
+  bookingId: string,
+  data: object,
+): Promise<void> {
+  const response = await request.post(`/api/internal/bookings/${bookingId}/progress`, {
+    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A booking held, paid and then completed by the therapist app's `finished` step. */
+export async function bookAndFinish(
+  request: APIRequestContext,
+  booking: ApiBooking,
+): Promise<string> {
+  const id = await holdAndPay(request, booking);
+  await recordProgress(request, id, { status: 'finished' });
+  return id;
+}
+
 /**
  * Another customer's confirmed booking, made through the API as the web app makes one: sign up,
  * sign in, save the address, hold, pay by card. `request` is that customer's own context (its
@@ -296,26 +365,5 @@ export async function bookThroughApi(
   });
   expect(address.status(), await address.text()).toBeLessThan(300);
   const { id: addressId } = (await address.json()) as { id: string };
-  const hold = await request.post('/api/bookings', {
-    headers,
-    data: {
-      city: booking.city,
-      therapistId: booking.therapistId,
-      treatmentIds: ['swedish-massage-60'],
-      startsAt: booking.startsAt,
-      addressId,
-    },
-  });
-  expect(hold.status(), await hold.text()).toBe(201);
-  const { id } = (await hold.json()) as { id: string };
-  const paid = await request.post(`/api/bookings/${id}/payment`, {
-    headers,
-    data: {
-      method: 'card',
-      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  expect(((await paid.json()) as { status: string }).status).toBe('confirmed');
-  return id;
+  return holdAndPay(request, { ...booking, addressId });
 }

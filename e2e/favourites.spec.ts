@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { CARDS, dayLabel, signUpInBrowser, ukDate, ukInstant } from './booking-support';
+import { bookAndFinish, dayLabel, signUpInBrowser, ukDate, ukInstant } from './booking-support';
 import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
 import { acceptCookiesUpFront, axe } from './support';
 
@@ -52,37 +52,6 @@ async function createWorld(request: APIRequestContext) {
   };
 }
 
-/** A Swedish massage with hot stones with Zoe, paid, then finished by the therapist app. */
-async function completedBooking(page: Page, city: string, therapistId: string) {
-  const addresses = await page.request.get('/api/me/addresses');
-  const [address] = ((await addresses.json()) as { addresses: { id: string }[] }).addresses;
-  const hold = await page.request.post('/api/bookings', {
-    headers: origin,
-    data: {
-      city,
-      therapistId,
-      treatmentIds: ['swedish-massage-60', 'hot-stones'],
-      startsAt: ukInstant(ukDate(1), '10:00'),
-      addressId: address?.id,
-    },
-  });
-  expect(hold.status(), await hold.text()).toBe(201);
-  const { id } = (await hold.json()) as { id: string };
-  const paid = await page.request.post(`/api/bookings/${id}/payment`, {
-    headers: origin,
-    data: {
-      method: 'card',
-      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const finished = await page.request.post(`/api/internal/bookings/${id}/progress`, {
-    headers: internal,
-    data: { status: 'finished' },
-  });
-  expect(finished.status(), await finished.text()).toBe(200);
-}
-
 async function expectNoAxeViolations(page: Page, selector: string) {
   const { violations } = await axe(page).include(selector).analyze();
   expect(violations, `axe on ${selector}`).toEqual([]);
@@ -102,7 +71,13 @@ test('a favourite is saved from the profile, listed on the account and first; "B
   const world = await createWorld(request);
   const zoe = world.zoe.name.split(' ')[0] ?? '';
   const customer = await signUpInBrowser(page);
-  await completedBooking(page, world.city.slug, world.zoe.id);
+  // A Swedish massage with hot stones with Zoe, paid, then finished by the therapist app.
+  await bookAndFinish(page.request, {
+    city: world.city.slug,
+    therapistId: world.zoe.id,
+    startsAt: ukInstant(ukDate(1), '10:00'),
+    treatmentIds: ['swedish-massage-60', 'hot-stones'],
+  });
 
   // The heart on the profile.
   await page.goto(`/professionals/${world.zoe.username}`);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
-import { CARDS, createBookingWorld, signUpInBrowser, ukInstant } from './booking-support';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
+import {
+  createBookingWorld,
+  holdAndPay,
+  recordProgress,
+  signUpInBrowser,
+  ukInstant,
+} from './booking-support';
 import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
 import { acceptCookiesUpFront, axe } from './support';
 
@@ -39,44 +45,6 @@ async function untilListening(page: Page) {
   );
 }
 
-/** A confirmed Swedish massage at 10:00 on the day, booked and paid through the API. */
-async function bookThroughApi(
-  request: APIRequestContext,
-  booking: { city: string; therapistId: string; day: string },
-) {
-  const addresses = await request.get('/api/me/addresses');
-  const [address] = ((await addresses.json()) as { addresses: { id: string }[] }).addresses;
-  const hold = await request.post('/api/bookings', {
-    headers: origin,
-    data: {
-      city: booking.city,
-      therapistId: booking.therapistId,
-      treatmentIds: ['swedish-massage-60'],
-      startsAt: ukInstant(booking.day, '10:00'),
-      addressId: address?.id,
-    },
-  });
-  expect(hold.status(), await hold.text()).toBe(201);
-  const { id } = (await hold.json()) as { id: string };
-  const paid = await request.post(`/api/bookings/${id}/payment`, {
-    headers: origin,
-    data: {
-      method: 'card',
-      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return id;
-}
-
-async function progress(request: APIRequestContext, bookingId: string, data: object) {
-  const response = await request.post(`/api/internal/bookings/${bookingId}/progress`, {
-    headers: internal,
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 test('credit and the therapist on the way reach a phone and a computer at once; deleting the account signs both out', async ({
   browser,
   request,
@@ -102,10 +70,10 @@ test('credit and the therapist on the way reach a phone and a computer at once; 
       data: { email: customer.email, password: customer.password },
     });
     expect(signIn.status(), await signIn.text()).toBe(200);
-    const bookingId = await bookThroughApi(onDesktop.request, {
+    const bookingId = await holdAndPay(onDesktop.request, {
       city: world.city.slug,
       therapistId: world.therapist.id,
-      day: world.day,
+      startsAt: ukInstant(world.day, '10:00'),
     });
     const both = [onPhone, onDesktop];
 
@@ -141,13 +109,13 @@ test('credit and the therapist on the way reach a phone and a computer at once; 
       await untilListening(page);
     }
     const visit = (page: Page) => page.getByRole('region', { name: 'Your therapist’s visit' });
-    await progress(request, bookingId, { status: 'on_the_way', etaMinutes: 12 });
+    await recordProgress(request, bookingId, { status: 'on_the_way', etaMinutes: 12 });
     for (const page of both) {
       await expect(
         visit(page).getByRole('status').getByText(`${therapist} is on the way — about 12 minutes`),
       ).toBeVisible({ timeout: 2000 });
     }
-    await progress(request, bookingId, { status: 'arrived' });
+    await recordProgress(request, bookingId, { status: 'arrived' });
     for (const page of both) {
       await expect(
         visit(page).getByRole('status').getByText(`${therapist} has arrived`),
@@ -162,8 +130,8 @@ test('credit and the therapist on the way reach a phone and a computer at once; 
 
     // Cleaning up: the treatment done (so nothing is upcoming), the account deleted from
     // elsewhere, which ends both tabs' sessions: each signs out by itself.
-    await progress(request, bookingId, { status: 'started' });
-    await progress(request, bookingId, { status: 'finished' });
+    await recordProgress(request, bookingId, { status: 'started' });
+    await recordProgress(request, bookingId, { status: 'finished' });
     // Each tab keeps what its toasts said: the page may move to the sign-in form and a later
     // message take the toast's place before a look at the screen, which is not what is tested.
     for (const page of both) {

@@ -1,6 +1,12 @@
-import { expect, test, type APIRequestContext } from './fixtures';
-import { CARDS, createBookingWorld, signUpInBrowser, ukInstant } from './booking-support';
-import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import { expect, test } from './fixtures';
+import {
+  bookAndFinish,
+  CARDS,
+  createBookingWorld,
+  signUpInBrowser,
+  ukInstant,
+} from './booking-support';
+import { E2E_BASE_URL } from './env';
 import { acceptCookiesUpFront, axe } from './support';
 
 // A tip after the appointment (docs/decisions/0087), at desktop and phone size: a booking made
@@ -8,41 +14,6 @@ import { acceptCookiesUpFront, axe } from './support';
 // on the appointments page, shown there, and its receipt read in the dev mail viewer.
 
 const origin = { Origin: E2E_BASE_URL };
-
-/** A confirmed Swedish massage (£65.00) at 10:00 on the day, booked and paid through the API. */
-async function bookAndFinish(
-  request: APIRequestContext,
-  booking: { city: string; therapistId: string; day: string },
-) {
-  const addresses = await request.get('/api/me/addresses');
-  const [address] = ((await addresses.json()) as { addresses: { id: string }[] }).addresses;
-  const hold = await request.post('/api/bookings', {
-    headers: origin,
-    data: {
-      city: booking.city,
-      therapistId: booking.therapistId,
-      treatmentIds: ['swedish-massage-60'],
-      startsAt: ukInstant(booking.day, '10:00'),
-      addressId: address?.id,
-    },
-  });
-  expect(hold.status(), await hold.text()).toBe(201);
-  const { id } = (await hold.json()) as { id: string };
-  const paid = await request.post(`/api/bookings/${id}/payment`, {
-    headers: origin,
-    data: {
-      method: 'card',
-      card: { number: CARDS.ok.replace(/ /g, ''), expMonth: 12, expYear: 2030, cvc: '123' },
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const finished = await request.post(`/api/internal/bookings/${id}/progress`, {
-    headers: { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` },
-    data: { status: 'finished' },
-  });
-  expect(finished.status(), await finished.text()).toBe(200);
-  return id;
-}
 
 test.beforeEach(async ({ context }) => {
   await acceptCookiesUpFront(context);
@@ -59,7 +30,7 @@ test('tips a completed appointment 15% by card and reads the receipt', async ({
     await bookAndFinish(page.request, {
       city: world.city.slug,
       therapistId: world.therapist.id,
-      day: world.day,
+      startsAt: ukInstant(world.day, '10:00'),
     });
 
     await page.goto('/account/appointments');
