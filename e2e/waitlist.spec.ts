@@ -59,6 +59,7 @@ test('join the waitlist, then take the freed time from the email', async ({
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   const form = page.getByRole('form', { name: 'Join the waitlist' });
   await expect(form).toBeVisible();
+  await expect(form.getByText(/we hold it for you alone for 15 minutes/)).toBeVisible();
   await expect(form.getByLabel('First day')).toHaveValue(/^\d{4}-\d\d-\d\d$/);
   await form.getByLabel('First day').fill(world.day);
   await form.getByLabel('Last day').fill(world.day);

@@ -69,6 +69,11 @@ export const waitlistEntrySchema = z.object({
 
 export const waitlistAnswer = z.object({
   entries: z.array(waitlistEntrySchema).describe('Waiting entries first, in order of joining'),
+  offerMinutes: z
+    .number()
+    .int()
+    .positive()
+    .describe('How long a time offered from the waitlist is held for the customer alone'),
 });
 
 export const waitlistOfferSchema = z.object({

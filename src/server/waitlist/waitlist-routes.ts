@@ -58,6 +58,7 @@ export const waitlistRoutes =
       },
       async (request) => ({
         entries: await listWaitlist(ctx.db, guard.customerOf(request).id, ctx.now()),
+        offerMinutes: ctx.config.waitlistOfferMinutes,
       }),
     );
 

@@ -161,7 +161,10 @@ for (const kind of testDatabaseKinds('every')) {
         ).toBe(409);
         const list = (await getJson(env.app, ada, '/api/me/waitlist')).json<{
           entries: WaitlistEntry[];
+          offerMinutes: number;
         }>();
+        // The web form says how long a time is held from this, the configured 15 minutes.
+        expect(list.offerMinutes).toBe(15);
         expect(list.entries[0]?.offer).toMatchObject({
           token: offer!.token,
           startsAt: at('2026-11-24', '10:00'),

@@ -18,12 +18,21 @@ export type { JoinWaitlistRequest, WaitlistEntry, WaitlistOffer };
 export const waitlistKey = [...accountKeys.me, 'waitlist'] as const;
 const offerKey = (token: string) => [...waitlistKey, 'offer', token] as const;
 
+const readWaitlist = ({ signal }: { signal: AbortSignal }) =>
+  api.get('/api/me/waitlist', { schema: waitlistAnswer, signal });
+
 export function useWaitlist() {
-  return useQuery({
+  return useQuery({ queryKey: waitlistKey, queryFn: readWaitlist, select: (a) => a.entries });
+}
+
+/** How long an offered time is held (the server's setting): null until it is known. */
+export function useWaitlistOfferMinutes(): number | null {
+  const { data } = useQuery({
     queryKey: waitlistKey,
-    queryFn: async ({ signal }) =>
-      (await api.get('/api/me/waitlist', { schema: waitlistAnswer, signal })).entries,
+    queryFn: readWaitlist,
+    select: (a) => a.offerMinutes,
   });
+  return data ?? null;
 }
 
 export function useJoinWaitlist() {

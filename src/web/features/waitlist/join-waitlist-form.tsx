@@ -8,7 +8,7 @@ import { FieldError, inputClass } from '../../components/form-fields';
 import { isApiError } from '../../lib/api';
 import { useAddresses } from '../account';
 import { useMe } from '../auth';
-import { useJoinWaitlist } from './api';
+import { useJoinWaitlist, useWaitlistOfferMinutes } from './api';
 
 // "Join the waitlist" where no day or time suits (docs/decisions/0089): prefilled from the
 // booking's selection, with the days, the times of day and the address the time is for. Loaded
@@ -58,6 +58,7 @@ export default function JoinWaitlistForm({
   const id = useId();
   const signedIn = me.data != null;
   const addresses = useAddresses();
+  const offerMinutes = useWaitlistOfferMinutes();
 
   if (me.isPending) return null;
   if (!signedIn) {
@@ -126,9 +127,10 @@ export default function JoinWaitlistForm({
         Join the waitlist
       </h2>
       <p className="text-sm text-muted">
-        When a time that suits opens, we hold it for you alone for a few minutes and tell you by
-        email, and on your phone if notifications are on. You can wait for up to{' '}
-        {WAITLIST_MAX_RANGE_DAYS} days at a time.
+        When a time that suits opens, we hold it for you alone for{' '}
+        {offerMinutes ? `${offerMinutes} minutes` : 'a few minutes'} and tell you by email, and on
+        your phone if notifications are on. You can wait for up to {WAITLIST_MAX_RANGE_DAYS} days at
+        a time.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
