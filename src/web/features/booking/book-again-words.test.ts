@@ -18,7 +18,7 @@ describe('rebookReasons', () => {
       therapistGone: true,
       choices: [{ withTherapist: false, treatmentIds: ['gel'] }],
     });
-    expect(rebookReasons(gone, who)).toEqual(['Ailsa is no longer with us.']);
+    expect(rebookReasons(gone, who)).toEqual(['Ailsa is not taking bookings at the moment.']);
     expect(rebookReasons(gone, { ...who, movedAway: true })).toEqual([
       'Ailsa no longer works in Edinburgh.',
     ]);

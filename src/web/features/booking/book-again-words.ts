@@ -21,7 +21,7 @@ export function rebookReasons(plan: RebookPlan, who: RebookWho): string[] {
     reasons.push(
       who.movedAway
         ? `${who.first} no longer works in ${who.cityName}.`
-        : `${who.first} is no longer with us.`,
+        : `${who.first} is not taking bookings at the moment.`,
     );
   }
   if (plan.notOffered.length > 0) {
