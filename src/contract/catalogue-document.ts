@@ -8,17 +8,18 @@ import {
 import { TRAVEL_MODES } from '../domain/travel-types';
 import { isOneLine } from '../domain/text-lines';
 
-// The import/export format shared by the admin command line and /api/internal/*.
-// Extra optional fields are accepted (and ignored) so other systems can send richer records.
+// The catalogue document in today's shape: what export writes and GET /api/internal/catalogue
+// answers, and the records the import stores. The import reads this shape and the company's own
+// (the company's field names), field by field: catalogue-import.ts (docs/decisions/0092).
 // Relation arrays (addOnIds, serviceIds, availability) have no default on purpose: present means
 // "replace the stored set", absent means "leave it as it is" (docs/decisions/0003).
 
-const slug = z
+export const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes');
-const id = z.string().min(1, 'must not be empty').max(100);
+export const catalogueId = z.string().min(1, 'must not be empty').max(100);
 // Names reach emails, calendar files and exports, where a line break would start a new line.
-const name = (max: number) =>
+export const oneLineName = (max: number) =>
   z
     .string()
     .min(1)
@@ -28,64 +29,69 @@ const name = (max: number) =>
 // it reads only for years 0001 to 9999: year 0 does not exist in its calendar, and an offset can
 // carry a valid-looking 9999-12-31T23:00-05:00 into year 10000. Outside that range the insert
 // would fail as a 500, so the field is refused here instead.
-const EARLIEST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
-const LATEST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
-const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant' }).refine(
-  (value) => {
-    const instant = Date.parse(value);
-    // Not an instant at all: the format check above already says so.
-    if (Number.isNaN(instant)) return true;
-    return instant >= EARLIEST_STORABLE && instant <= LATEST_STORABLE;
-  },
-  { message: 'must be an instant between the years 0001 and 9999 (UTC)' },
-);
+export const EARLIEST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+export const LATEST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+export const STORABLE_MESSAGE = 'must be an instant between the years 0001 and 9999 (UTC)';
+export const storableInstant = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 instant' })
+  .refine(
+    (value) => {
+      const instant = Date.parse(value);
+      // Not an instant at all: the format check above already says so.
+      if (Number.isNaN(instant)) return true;
+      return instant >= EARLIEST_STORABLE && instant <= LATEST_STORABLE;
+    },
+    { message: STORABLE_MESSAGE },
+  );
 const genderSchema = z.enum(GENDERS);
 
-export const citySchema = z.looseObject({
+export const wholePence = z.number().int('must be whole pence').nonnegative();
+export const treatmentMinutes = z
+  .number()
+  .int()
+  .positive()
+  .max(24 * 60);
+export const minimumSpendPence = z.number().int().nonnegative().nullable();
+
+export const citySchema = z.object({
   slug,
-  name: name(100),
+  name: oneLineName(100),
   active: z.boolean().optional(),
 });
 
-export const treatmentSchema = z.looseObject({
-  id,
-  name: name(200),
-  category: name(100),
+export const treatmentSchema = z.object({
+  id: catalogueId,
+  name: oneLineName(200),
+  category: oneLineName(100),
   description: z.string().max(2000).default(''),
-  pricePence: z.number().int('must be whole pence').nonnegative(),
-  durationMinutes: z
-    .number()
-    .int()
-    .positive()
-    .max(24 * 60),
+  pricePence: wholePence,
+  durationMinutes: treatmentMinutes,
   order: z.number().int().default(0),
   addOn: z.boolean().default(false),
-  addOnIds: z.array(id).optional(),
+  addOnIds: z.array(catalogueId).optional(),
   active: z.boolean().optional(),
 });
 
 export const availabilityWindowSchema = z
-  .object({ start: isoInstant, end: isoInstant })
+  .object({ start: storableInstant, end: storableInstant })
   .refine((w) => Date.parse(w.start) < Date.parse(w.end), {
     message: 'end must be after start',
     path: ['end'],
   });
 
-export const therapistSchema = z.looseObject({
-  id,
+/** A therapist's fields that only today's shape has, with their rules and defaults. */
+export const therapistOwnFields = {
+  id: catalogueId,
   username: z
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{1,39}$/, 'must be 2-40 lower-case letters, digits, dots, dashes'),
-  name: name(200),
+  name: oneLineName(200),
   bio: z.string().max(4000).default(''),
   photoUrl: z.string().max(2000).nullable().optional(),
   active: z.boolean(),
   business: z.boolean().default(false),
-  paymentsConnected: z.boolean().default(false),
   paymentAccountId: z.string().max(200).nullable().optional(),
   area: slug,
-  genders: z.array(genderSchema).default([]),
-  minimumSpendPence: z.number().int().nonnegative().nullable().default(null),
   // Where the therapist is told of their bookings. Like photoUrl: absent leaves the stored email
   // as it is (a system that does not know emails cannot wipe them), null removes it.
   email: z.email({ message: 'must be an email address' }).max(320).nullable().optional(),
@@ -118,7 +124,14 @@ export const therapistSchema = z.looseObject({
     .max(500)
     .nullable()
     .optional(),
-  serviceIds: z.array(id).optional(),
+};
+
+export const therapistSchema = z.object({
+  ...therapistOwnFields,
+  paymentsConnected: z.boolean().default(false),
+  genders: z.array(genderSchema).default([]),
+  minimumSpendPence: minimumSpendPence.default(null),
+  serviceIds: z.array(catalogueId).optional(),
   availability: z.array(availabilityWindowSchema).optional(),
 });
 
@@ -133,3 +146,4 @@ export type CatalogueDocumentInput = z.input<typeof catalogueDocumentSchema>;
 export type CityRecord = z.infer<typeof citySchema>;
 export type TreatmentRecord = z.infer<typeof treatmentSchema>;
 export type TherapistRecord = z.infer<typeof therapistSchema>;
+export type AvailabilityWindow = z.infer<typeof availabilityWindowSchema>;

@@ -10,6 +10,7 @@ import {
   treatmentAddOn,
 } from '../db/schema';
 import type { CatalogueDocument } from '../../contract/catalogue-document';
+import { loadExistingCatalogue } from './load-existing-catalogue';
 import {
   validateCatalogueDocument,
   type CatalogueProblem,
@@ -50,30 +51,6 @@ function groupByPresent<T extends object>(rows: T[], keys: (keyof T)[]) {
   return [...groups.values()];
 }
 
-async function loadExisting(db: Db): Promise<ExistingCatalogue> {
-  // One after the other: inside a transaction they share one connection.
-  const cities = await db.select({ slug: city.slug }).from(city);
-  const treatments = await db
-    .select({ id: treatment.id, isAddOn: treatment.isAddOn })
-    .from(treatment);
-  const therapists = await db
-    .select({ id: therapist.id, username: therapist.username })
-    .from(therapist);
-  const links = await db
-    .select({ parentId: treatmentAddOn.parentId, addOnId: treatmentAddOn.addOnId })
-    .from(treatmentAddOn);
-  const addOnLinks = new Map<string, string[]>();
-  for (const link of links) {
-    addOnLinks.set(link.parentId, [...(addOnLinks.get(link.parentId) ?? []), link.addOnId]);
-  }
-  return {
-    cityIds: new Set(cities.map((c) => c.slug)),
-    treatmentIds: new Map(treatments.map((t) => [t.id, { isAddOn: t.isAddOn }])),
-    usernames: new Map(therapists.map((t) => [t.username, t.id])),
-    addOnLinks,
-  };
-}
-
 /**
  * Upserts everything in a catalogue file by id, in one transaction. Relation arrays that are
  * present replace the stored set; absent ones leave it alone (docs/decisions/0003). An invalid
@@ -82,15 +59,11 @@ async function loadExisting(db: Db): Promise<ExistingCatalogue> {
 export async function importCatalogue(db: Db, input: unknown): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     // Read inside the transaction so the checks and the writes see the same database.
-    const existing = await loadExisting(tx);
+    const existing = await loadExistingCatalogue(tx);
     const validation = validateCatalogueDocument(input, existing);
     if (!validation.ok) return { ok: false, problems: validation.problems };
     const doc = validation.doc;
-
-    await upsertCities(tx, doc);
-    await upsertTreatments(tx, doc);
-    await upsertTherapists(tx, doc, existing);
-    await replaceTherapistRelations(tx, doc);
+    await writeCatalogue(tx, doc, existing);
 
     const availabilityWindows = doc.therapists.reduce(
       (n, t) => n + (t.availability?.length ?? 0),
@@ -106,6 +79,14 @@ export async function importCatalogue(db: Db, input: unknown): Promise<ImportRes
       },
     };
   });
+}
+
+/** Writes a checked document: upserts by key, relation arrays replaced where present. */
+export async function writeCatalogue(db: Db, doc: CatalogueDocument, existing: ExistingCatalogue) {
+  await upsertCities(db, doc);
+  await upsertTreatments(db, doc);
+  await upsertTherapists(db, doc, existing);
+  await replaceTherapistRelations(db, doc);
 }
 
 async function upsertCities(db: Db, doc: CatalogueDocument) {

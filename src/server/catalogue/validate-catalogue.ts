@@ -1,32 +1,31 @@
-import { postcodeDistrict } from '../../domain/account-forms';
-import { centroidOf } from '../travel/postcode-districts';
 import type { z } from 'zod';
+import type { CatalogueDocument } from '../../contract/catalogue-document';
 import {
-  catalogueDocumentSchema,
-  citySchema,
-  therapistSchema,
-  treatmentSchema,
-  type CatalogueDocument,
-  type CityRecord,
-  type TherapistRecord,
-  type TreatmentRecord,
-} from '../../contract/catalogue-document';
+  catalogueImportSchema,
+  cityImportSchema,
+  therapistImportSchema,
+  treatmentImportSchema,
+  type ImportedCity,
+  type ImportedTherapist,
+  type ImportedTreatment,
+  type SentAs,
+} from '../../contract/catalogue-import';
+import { problemsOfIssues, type CatalogueProblem } from './catalogue-issues';
+import { checkServiceCopies, type StoredTreatment } from './check-service-copies';
+import { checkTravelPlaces, checkWindows } from './check-therapist-places';
 import { jsonPath } from './json-path';
+
+export type { CatalogueProblem };
 
 /** What the database already holds, as far as checking a file against it needs. */
 export interface ExistingCatalogue {
   cityIds: Set<string>;
-  treatmentIds: Map<string, { isAddOn: boolean }>;
+  /** Stored treatments; their facts (`stored`) are needed to check the company's `services` copies. */
+  treatmentIds: Map<string, { isAddOn: boolean; stored?: StoredTreatment }>;
   /** username → id of the therapist holding it. */
   usernames: Map<string, string>;
   /** Stored add-on links (parent id → add-on ids). Without it, stored links are not checked. */
   addOnLinks?: Map<string, string[]>;
-}
-
-export interface CatalogueProblem {
-  /** A JSON path into the file, e.g. $.therapists[3].availability[0].end */
-  path: string;
-  message: string;
 }
 
 export type CatalogueValidation =
@@ -41,9 +40,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Checks a catalogue file completely: the shape of every record first, then what only the whole
- * file and the database can tell (duplicates, dangling references, overlapping windows). Every
- * problem is reported, so one round of fixes is enough.
+ * Checks a catalogue file completely: the shape of every record first (today's field names or the
+ * company's, docs/decisions/0092), then what only the whole file and the database can tell
+ * (duplicates, dangling references, overlapping windows, services that contradict treatments).
+ * Every problem is reported, so one round of fixes is enough.
  */
 export function validateCatalogueDocument(
   input: unknown,
@@ -61,24 +61,19 @@ export function validateCatalogueDocument(
     };
   }
 
-  const parsed = catalogueDocumentSchema.safeParse(input);
-  const problems: CatalogueProblem[] = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => ({
-        path: jsonPath(issue.path),
-        message: messageOf(issue),
-      }));
+  const parsed = catalogueImportSchema.safeParse(input);
+  const problems: CatalogueProblem[] = parsed.success ? [] : problemsOfIssues(parsed.error.issues);
 
   // When some records are malformed, the well-formed ones are still cross-checked.
   const cities = parsed.success
     ? indexAll(parsed.data.cities)
-    : parseEach(input.cities, citySchema);
+    : parseEach(input.cities, cityImportSchema);
   const treatments = parsed.success
     ? indexAll(parsed.data.treatments)
-    : parseEach(input.treatments, treatmentSchema);
+    : parseEach(input.treatments, treatmentImportSchema);
   const therapists = parsed.success
     ? indexAll(parsed.data.therapists)
-    : parseEach(input.therapists, therapistSchema);
+    : parseEach(input.therapists, therapistImportSchema);
 
   const report = (segments: (string | number)[], message: string) =>
     problems.push({ path: jsonPath(segments), message });
@@ -86,25 +81,33 @@ export function validateCatalogueDocument(
   // A malformed record already has its own problems; its key still counts as "in the file", so
   // references to it do not add a second, misleading one.
   const unparsed = {
-    cities: parsed.success ? new Set<string>() : rawKeys(input.cities, 'slug'),
-    treatments: parsed.success ? new Set<string>() : rawKeys(input.treatments, 'id'),
+    cities: parsed.success ? new Set<string>() : rawKeys(input.cities, ['slug', 'id']),
+    treatments: parsed.success ? new Set<string>() : rawKeys(input.treatments, ['id']),
   };
 
   checkCities(cities, report);
   checkTreatments(treatments, unparsed.treatments, existing, report);
   checkTherapists(therapists, cities, treatments, unparsed, existing, report);
 
-  if (parsed.success && problems.length === 0) return { ok: true, doc: parsed.data };
+  if (parsed.success && problems.length === 0) return { ok: true, doc: todaysShape(parsed.data) };
   return { ok: false, problems };
 }
 
-/** "is required" reads better than zod's "expected string, received undefined" for a missing field. */
-function messageOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
-    return `is required (${issue.expected})`;
-  }
-  return issue.message;
+/** The document as it will be stored, without what only the checks needed. */
+function todaysShape(doc: {
+  cities: ImportedCity[];
+  treatments: ImportedTreatment[];
+  therapists: ImportedTherapist[];
+}): CatalogueDocument {
+  return {
+    cities: doc.cities.map(({ sentAs: _, ...city }) => city),
+    treatments: doc.treatments.map(({ sentAs: _, ...treatment }) => treatment),
+    therapists: doc.therapists.map(({ sentAs: _, serviceCopies: __, ...therapist }) => therapist),
+  };
 }
+
+/** The name a field was sent under: today's, or the company's it was read from. */
+const sent = (sentAs: SentAs, field: string) => sentAs[field] ?? field;
 
 type Report = (segments: (string | number)[], message: string) => void;
 
@@ -122,12 +125,14 @@ function parseEach<S extends z.ZodType>(raw: unknown, schema: S): Indexed<z.outp
   return out;
 }
 
-function rawKeys(raw: unknown, key: string): Set<string> {
+function rawKeys(raw: unknown, names: string[]): Set<string> {
   const keys = new Set<string>();
   if (!Array.isArray(raw)) return keys;
   for (const item of raw as unknown[]) {
-    const value = isPlainObject(item) ? item[key] : undefined;
-    if (typeof value === 'string') keys.add(value);
+    for (const name of names) {
+      const value = isPlainObject(item) ? item[name] : undefined;
+      if (typeof value === 'string') keys.add(value);
+    }
   }
   return keys;
 }
@@ -135,7 +140,7 @@ function rawKeys(raw: unknown, key: string): Set<string> {
 /** Reports every record whose key was already used by an earlier one; returns key → first record. */
 function firstByKey<T>(
   section: string,
-  field: string,
+  field: string | ((record: T) => string),
   items: Indexed<T>[],
   keyOf: (record: T) => string,
   report: Report,
@@ -146,7 +151,7 @@ function firstByKey<T>(
     const earlier = first.get(key);
     if (earlier) {
       report(
-        [section, item.index, field],
+        [section, item.index, typeof field === 'string' ? field : field(item.record)],
         `"${key}" is already used by ${jsonPath([section, earlier.index])}`,
       );
     } else {
@@ -156,12 +161,18 @@ function firstByKey<T>(
   return first;
 }
 
-function checkCities(cities: Indexed<CityRecord>[], report: Report) {
-  firstByKey('cities', 'slug', cities, (c) => c.slug, report);
+function checkCities(cities: Indexed<ImportedCity>[], report: Report) {
+  firstByKey(
+    'cities',
+    (c) => sent(c.sentAs, 'slug'),
+    cities,
+    (c) => c.slug,
+    report,
+  );
 }
 
 function checkTreatments(
-  treatments: Indexed<TreatmentRecord>[],
+  treatments: Indexed<ImportedTreatment>[],
   unparsedIds: Set<string>,
   existing: ExistingCatalogue,
   report: Report,
@@ -184,17 +195,19 @@ function checkTreatments(
   }
 
   for (const { index, record: t } of treatments) {
+    const addOnIdsKey = sent(t.sentAs, 'addOnIds');
+    const addOnKey = sent(t.sentAs, 'addOn');
     if (t.addOnIds) {
       if (t.addOn && t.addOnIds.length > 0) {
         report(
-          ['treatments', index, 'addOnIds'],
+          ['treatments', index, addOnIdsKey],
           'an add-on cannot offer add-ons of its own: use [] or leave it out',
         );
         continue;
       }
       const seen = new Set<string>();
       t.addOnIds.forEach((addOnId, j) => {
-        const at = ['treatments', index, 'addOnIds', j];
+        const at = ['treatments', index, addOnIdsKey, j];
         const addOn = isAddOn(addOnId);
         if (seen.has(addOnId)) report(at, `"${addOnId}" is listed twice`);
         else if (addOnId === t.id) report(at, 'a treatment cannot be its own add-on');
@@ -207,7 +220,7 @@ function checkTreatments(
     } else if (t.addOn && (storedLinks.get(t.id)?.length ?? 0) > 0) {
       const stored = storedLinks.get(t.id)?.join('", "');
       report(
-        ['treatments', index, 'addOn'],
+        ['treatments', index, addOnKey],
         `an add-on cannot offer add-ons, but "${t.id}" still offers "${stored}": send "addOnIds": [] to remove them`,
       );
     }
@@ -219,7 +232,7 @@ function checkTreatments(
       );
       if (stillLinked.length > 0) {
         report(
-          ['treatments', index, 'addOn'],
+          ['treatments', index, addOnKey],
           `"${t.id}" is offered as an add-on by "${stillLinked.join('", "')}": keep "addOn": true or send their addOnIds without it`,
         );
       }
@@ -228,15 +241,20 @@ function checkTreatments(
 }
 
 function checkTherapists(
-  therapists: Indexed<TherapistRecord>[],
-  cities: Indexed<CityRecord>[],
-  treatments: Indexed<TreatmentRecord>[],
+  therapists: Indexed<ImportedTherapist>[],
+  cities: Indexed<ImportedCity>[],
+  treatments: Indexed<ImportedTreatment>[],
   unparsed: { cities: Set<string>; treatments: Set<string> },
   existing: ExistingCatalogue,
   report: Report,
 ) {
   const citySlugs = new Set([...unparsed.cities, ...cities.map((c) => c.record.slug)]);
   const treatmentIds = new Set([...unparsed.treatments, ...treatments.map((t) => t.record.id)]);
+  const sources = {
+    inFile: new Map(treatments.map((t) => [t.record.id, t])),
+    stored: existing.treatmentIds,
+    storedAddOns: existing.addOnLinks ?? new Map<string, string[]>(),
+  };
   const byId = firstByKey('therapists', 'id', therapists, (p) => p.id, report);
   const byUsername = firstByKey('therapists', 'username', therapists, (p) => p.username, report);
 
@@ -259,8 +277,12 @@ function checkTherapists(
     }
 
     const seen = new Set<string>();
+    // Ids read from the company's `services` are named there: services[j].id.
+    const fromServices = p.sentAs.serviceIds !== undefined;
     p.serviceIds?.forEach((serviceId, j) => {
-      const at = ['therapists', index, 'serviceIds', j];
+      const at = fromServices
+        ? ['therapists', index, 'services', j, 'id']
+        : ['therapists', index, 'serviceIds', j];
       if (seen.has(serviceId)) report(at, `"${serviceId}" is listed twice`);
       else if (!treatmentIds.has(serviceId) && !existing.treatmentIds.has(serviceId)) {
         report(at, `no treatment "${serviceId}" in the file or the database`);
@@ -268,45 +290,10 @@ function checkTherapists(
       seen.add(serviceId);
     });
 
-    if (p.availability) checkWindows(index, p.availability, report);
+    if (p.serviceCopies) checkServiceCopies(index, p.serviceCopies, sources, report);
+    // Timestamps were merged into windows, which cannot overlap.
+    if (p.availability && !p.sentAs.availability)
+      checkWindows(['therapists', index, 'availability'], p.availability, report);
     checkTravelPlaces(index, p, report);
-  }
-}
-
-/** Districts travel can be worked out for: a postcode of a district we do not know is refused. */
-function checkTravelPlaces(index: number, p: TherapistRecord, report: Report) {
-  const home = p.homePostcode ? postcodeDistrict(p.homePostcode) : null;
-  if (home !== null && !centroidOf(home)) {
-    report(['therapists', index, 'homePostcode'], `no postcode district "${home}" is known`);
-  }
-  p.coveredDistricts?.forEach((district, j) => {
-    if (!centroidOf(district)) {
-      report(
-        ['therapists', index, 'coveredDistricts', j],
-        `no postcode district "${district}" is known`,
-      );
-    }
-  });
-}
-
-function checkWindows(
-  therapistIndex: number,
-  windows: { start: string; end: string }[],
-  report: Report,
-) {
-  const sorted = windows
-    .map((w, j) => ({ j, start: Date.parse(w.start), end: Date.parse(w.end), w }))
-    .sort((a, b) => a.start - b.start || a.j - b.j);
-  // Windows are half-open [start, end): one may start exactly when the previous one ends.
-  let latest: (typeof sorted)[number] | undefined;
-  for (const current of sorted) {
-    if (latest && current.start < latest.end) {
-      const other = jsonPath(['therapists', therapistIndex, 'availability', latest.j]);
-      report(
-        ['therapists', therapistIndex, 'availability', current.j],
-        `overlaps ${other} (${latest.w.start} to ${latest.w.end})`,
-      );
-    }
-    if (!latest || current.end > latest.end) latest = current;
   }
 }

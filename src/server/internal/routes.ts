@@ -22,6 +22,7 @@ import { grantGoodwillCredit } from '../wallet/grant-goodwill-credit';
 import { requireInternalToken } from './bearer-auth';
 import { internalBookingRoutes } from './booking-routes';
 import { internalReviewRoutes } from './review-routes';
+import { internalTherapistRoutes } from './therapist-routes';
 
 // Service-to-service API for the company's other systems, and the admin command line's way in
 // while a server holds the PGlite folder. Same use cases as the CLI, so both behave the same.
@@ -147,4 +148,5 @@ export const internalRoutes =
 
     await app.register(internalBookingRoutes(ctx));
     await app.register(internalReviewRoutes(ctx));
+    await app.register(internalTherapistRoutes(ctx));
   };
