@@ -62,9 +62,10 @@ function serviceWorker() {
       // One classic script with nothing to import: registered as a plain worker everywhere.
       rollupFormat: 'iife',
       // Source maps are for developers, not for a phone's cache; the messaging worker is a
-      // worker of its own.
+      // worker of its own. Sentry's SDK loads only with an error to report, and only where
+      // SENTRY_DSN is set (decision 0091): no phone keeps its 24 KB ahead of time.
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-      globIgnores: ['firebase-messaging-sw.js'],
+      globIgnores: ['firebase-messaging-sw.js', 'assets/sentry-browser-*.js'],
       // Hashed names already say when an asset changes: no cache-busting query needed.
       dontCacheBustURLsMatching: /^assets\//,
     },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
+import { createErrorReporter } from './errors/create-error-reporter';
+import { reportCrashes } from './errors/process-errors';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
@@ -27,6 +29,9 @@ async function main() {
 
   const logFormat = logFormatFor(config, process.stdout.isTTY === true);
   const log = createLogger(config, logFormat);
+  // With SENTRY_DSN, a crash from here on is reported before the process goes (decision 0091).
+  const errorReporter = await createErrorReporter(config.errorReporting);
+  reportCrashes(errorReporter);
   const target = databaseTarget(config);
   // A PGlite folder belongs to one process; the admin CLI finds us through this lock.
   const cliToken = randomBytes(24).toString('hex');
@@ -78,6 +83,7 @@ async function main() {
       database,
       media,
       logger: log,
+      errorReporter,
       ...(lock ? { cliToken } : {}),
       ...(config.webDistDir ? { webDistDir: config.webDistDir } : {}),
     });

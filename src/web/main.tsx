@@ -45,5 +45,5 @@ start(container).catch((error: unknown) => {
   // server-drawn page stays on screen inert until the app takes over, which now it cannot: let it
   // go on as plain HTML, its links and forms whole-page loads, rather than frozen.
   container.removeAttribute('inert');
-  trackException(error instanceof Error ? error.message : String(error), false);
+  trackException(error instanceof Error ? error.message : String(error), false, error);
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { reportRequestError } from '../errors/error-reporter';
 import { HttpProblem, statusTitle, type FieldError, type ProblemBody } from './problem';
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody) {
@@ -55,6 +56,7 @@ export function installErrorHandling(app: FastifyInstance) {
     }
 
     request.log.error({ err: error }, 'unhandled error');
+    reportRequestError(request, error);
     return sendProblem(reply, {
       type: 'about:blank',
       title: 'Internal Server Error',

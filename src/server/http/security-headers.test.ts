@@ -71,6 +71,48 @@ describe('Content-Security-Policy', () => {
         "'none'",
       ]);
   });
+
+  it('allows exactly what the Google tag needs with GA_MEASUREMENT_ID, and nothing without', () => {
+    const csp = contentSecurityPolicy({ stripe: false, googleAnalytics: true });
+    expect(Object.fromEntries(directives(csp))).toEqual({
+      ...STRICT,
+      'script-src': ["'self'", 'https://www.googletagmanager.com'],
+      'img-src': [
+        "'self'",
+        'data:',
+        'blob:',
+        'https://*.google-analytics.com',
+        'https://*.googletagmanager.com',
+      ],
+      'connect-src': [
+        "'self'",
+        'https://*.google-analytics.com',
+        'https://*.analytics.google.com',
+        'https://*.googletagmanager.com',
+      ],
+    });
+    const off = contentSecurityPolicy({ stripe: false, googleAnalytics: false });
+    expect(Object.fromEntries(directives(off))).toEqual(STRICT);
+  });
+
+  it("lets the page post error reports to the DSN's origin only when one is set", () => {
+    const csp = contentSecurityPolicy({
+      stripe: true,
+      errorReportingOrigin: 'https://o1.ingest.sentry.io',
+    });
+    expect(directives(csp).get('connect-src')).toEqual([
+      "'self'",
+      'https://api.stripe.com',
+      'https://o1.ingest.sentry.io',
+    ]);
+    expect(directives(csp).get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
+    const off = contentSecurityPolicy({ stripe: false, errorReportingOrigin: null });
+    expect(Object.fromEntries(directives(off))).toEqual(STRICT);
+  });
 });
 
 describe('inline styles', () => {

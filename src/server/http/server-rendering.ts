@@ -12,6 +12,7 @@ import {
   type ServerEntry,
 } from '../../contract/page-render';
 import { isPublicApiPath } from '../../contract/public-api-paths';
+import { withPageSettings } from './page-settings';
 
 // Public pages leave the server with their first screen already drawn (decision 0045). The web
 // build writes the app's server entry to dist/web-ssr; it is loaded here by path so that the
@@ -96,6 +97,25 @@ function publicFetch(app: FastifyInstance) {
   };
 }
 
+/** A document served from memory: its ETag, and each compressed copy made once, when first asked. */
+export function servedPage(identity: Buffer, version: string): ServedPage {
+  const etag = `"${createHash('sha256').update(version).digest('base64url').slice(0, 27)}"`;
+  const copies = new Map<PageEncoding, Promise<Buffer>>();
+  const encoded = (encoding: PageEncoding) => {
+    let copy = copies.get(encoding);
+    if (!copy) {
+      // Quality 5: most of brotli's gain for a document made on every request.
+      copy =
+        encoding === 'br'
+          ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipAsync(identity);
+      copies.set(encoding, copy);
+    }
+    return copy;
+  };
+  return { etag, identity, encoded };
+}
+
 async function importServerEntry(distDir: string): Promise<unknown> {
   const entryFile = path.join(`${distDir}-ssr`, 'entry-server.js');
   return existsSync(entryFile) ? import(pathToFileURL(entryFile).href) : null;
@@ -109,10 +129,14 @@ export async function loadServerRendering(
   app: FastifyInstance,
   distDir: string,
   given?: ServerEntry,
+  /** The page settings' <meta> elements (page-settings.ts); '' for none. */
+  settingsHtml = '',
 ): Promise<ServerRendering | null> {
   const templateFile = path.join(distDir, 'index.html');
   if (!existsSync(templateFile)) return null;
-  const template = withScriptsAtLowPriority(readFileSync(templateFile, 'utf8'));
+  const template = withScriptsAtLowPriority(
+    withPageSettings(readFileSync(templateFile, 'utf8'), settingsHtml),
+  );
   const markers = APP_MARKUP.test(template) && template.includes(STATE_MARKER);
   if (!markers || !template.includes(ROOT)) return null;
   const entry = given ?? (await importServerEntry(distDir));
@@ -130,22 +154,7 @@ export async function loadServerRendering(
     const rendered = await renderer.render(url);
     if (!rendered) return null;
     const identity = Buffer.from(pageDocument(template, rendered));
-    const version = `${template}\0${rendered.fingerprint}`;
-    const etag = `"${createHash('sha256').update(version).digest('base64url').slice(0, 27)}"`;
-    const copies = new Map<PageEncoding, Promise<Buffer>>();
-    const encoded = (encoding: PageEncoding) => {
-      let copy = copies.get(encoding);
-      if (!copy) {
-        // Quality 5: most of brotli's gain for a document made on every request.
-        copy =
-          encoding === 'br'
-            ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : gzipAsync(identity);
-        copies.set(encoding, copy);
-      }
-      return copy;
-    };
-    return { etag, identity, encoded };
+    return servedPage(identity, `${template}\0${rendered.fingerprint}`);
   };
 
   return {

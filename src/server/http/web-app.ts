@@ -12,7 +12,13 @@ import {
 import { sendProblem } from './error-handler';
 import { loadPageHints } from './page-hints';
 import { inlineStyleHashes } from './security-headers';
-import { loadServerRendering, type ServedPage, type ServerRendering } from './server-rendering';
+import { withPageSettings } from './page-settings';
+import {
+  loadServerRendering,
+  servedPage,
+  type ServedPage,
+  type ServerRendering,
+} from './server-rendering';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
 
@@ -94,6 +100,11 @@ async function renderedPage(
   }
 }
 
+function withSettings(html: string, settingsHtml: string): ServedPage {
+  const page = withPageSettings(html, settingsHtml);
+  return servedPage(Buffer.from(page), page);
+}
+
 async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
   void reply
     .header('Content-Type', 'text/html; charset=utf-8')
@@ -117,10 +128,18 @@ export async function installWebApp(
   distDir = WEB_DIST,
   checks: WebPageChecks = EVERY_PAGE_EXISTS,
   serverEntry?: ServerEntry,
+  /** The page settings' <meta> elements (page-settings.ts); '' for none. */
+  settingsHtml = '',
 ) {
-  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
   const hints = loadPageHints(distDir);
-  const rendering = hasBuild ? await loadServerRendering(app, distDir, serverEntry) : null;
+  const rendering = hasBuild
+    ? await loadServerRendering(app, distDir, serverEntry, settingsHtml)
+    : null;
+  // With page settings, index.html leaves with them, from memory; without, as the build wrote it.
+  const shell =
+    hasBuild && settingsHtml ? withSettings(readFileSync(indexFile, 'utf8'), settingsHtml) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -128,6 +147,8 @@ export async function installWebApp(
       index: false,
       // name.br and name.gz beside a file, chosen by Accept-Encoding; always Vary: Accept-Encoding.
       preCompressed: true,
+      // The service worker precaches /index.html: it must be the page with the settings too.
+      ...(shell ? { globIgnore: ['index.html', 'index.html.br', 'index.html.gz'] } : {}),
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; everything else must be revalidated.
         reply.header(
@@ -138,7 +159,14 @@ export async function installWebApp(
         );
       },
     });
+    if (shell) {
+      app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+        sendRenderedPage(request, reply, shell),
+      );
+    }
   }
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    shell ? sendRenderedPage(request, reply, shell) : reply.sendFile('index.html');
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -151,12 +179,12 @@ export async function installWebApp(
         if (link) void reply.header('Link', link);
         if (rendered) return sendRenderedPage(request, reply, rendered);
         // index.html's ETag lets a phone revalidate it with a 304 instead of downloading it again.
-        return reply.sendFile('index.html');
+        return sendIndex(request, reply);
       }
       // A 404 is never "not modified": drop the conditions so the page itself always comes back.
       delete request.headers['if-none-match'];
       delete request.headers['if-modified-since'];
-      return reply.code(404).sendFile('index.html');
+      return sendIndex(request, reply.code(404));
     }
     return sendProblem(reply, {
       type: 'about:blank',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { reportJobError } from '../errors/error-reporter';
 
 // Background work every instance runs (hold sweep, payment reconciliation, provider calls): once
 // as soon as the app is ready, which is what recovers from a crash, then every interval. One
@@ -19,7 +20,10 @@ export function startBackgroundJob(app: FastifyInstance, job: BackgroundJob): vo
     if (running || closed) return;
     running = job
       .run()
-      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, `${job.name} failed`))
+      .catch((error: unknown) => {
+        app.log.error({ err: error, job: job.name }, `${job.name} failed`);
+        reportJobError(app, job.name, error);
+      })
       .finally(() => {
         running = null;
       });

@@ -6,10 +6,10 @@ import { trackException } from '../lib/analytics';
  */
 export function installGlobalErrorReporting(): void {
   window.addEventListener('error', (event) => {
-    trackException(event.message || 'Unknown error', false);
+    trackException(event.message || 'Unknown error', false, event.error);
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
-    trackException(reason instanceof Error ? reason.message : String(reason), false);
+    trackException(reason instanceof Error ? reason.message : String(reason), false, reason);
   });
 }

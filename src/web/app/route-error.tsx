@@ -24,7 +24,7 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 
   useEffect(() => {
-    if (!notFound) trackException(describe(error), true);
+    if (!notFound) trackException(describe(error), true, error);
   }, [error, notFound]);
 
   if (isSearchBot(navigator.userAgent) && !notFound) return null;

@@ -1,6 +1,9 @@
-// The one analytics module. It speaks the gtag dataLayer protocol so a tag manager added later
-// can read the queue, but it loads no script itself. Until analytics storage is granted, events
-// wait in memory and never reach window.dataLayer; accepting cookies flushes them in order.
+// The one analytics module. It speaks the gtag dataLayer protocol. Until analytics storage is
+// granted, events wait in memory and never reach window.dataLayer; accepting cookies flushes them
+// in order. Only then, and only when the server names a GA4 measurement ID, is the Google tag
+// loaded to send them on (docs/decisions/0091); without one no script is ever loaded.
+import { reportError } from './error-reports';
+import { pageSetting } from './page-settings';
 
 export type ConsentValue = 'granted' | 'denied';
 
@@ -52,6 +55,7 @@ type GtagCommand =
   | ['consent', 'default' | 'update', Partial<ConsentState>]
   | ['event', string, Record<string, unknown>]
   | ['set', 'user_data', Record<string, string>]
+  | ['config', string, Record<string, unknown>]
   | ['js', Date];
 
 const MAX_PENDING = 50;
@@ -61,6 +65,7 @@ let initialised = false;
 /** The signed-in customer's contact details for user_data; sent only while consent allows. */
 let userData: Record<string, string> | null = null;
 let userDataSent = false;
+let tagStarted = false;
 
 function dataLayer(): unknown[] {
   window.dataLayer ??= [];
@@ -94,11 +99,32 @@ export function updateConsent(next: Partial<ConsentState>): void {
   consent = { ...consent, ...next };
   send(['consent', 'update', { ...next }]);
   if (consent.analytics_storage === 'granted') {
+    startGoogleTag();
     const queued = pending;
     pending = [];
     queued.forEach(send);
   }
   sendUserData();
+}
+
+/**
+ * The tag's config goes into the queue before the events it is to send; the tag itself arrives in
+ * a chunk of its own. Page views are ours (one per route change), not the tag's own; Google
+ * Signals and ad personalisation stay off, so nothing goes to advertising hosts the CSP refuses.
+ */
+function startGoogleTag(): void {
+  const id = pageSetting('ga-measurement-id');
+  if (tagStarted || !id) return;
+  tagStarted = true;
+  send([
+    'config',
+    id,
+    { send_page_view: false, allow_google_signals: false, allow_ad_personalization_signals: false },
+  ]);
+  import('./google-tag').then(
+    ({ loadGoogleTag }) => loadGoogleTag(id),
+    () => undefined,
+  );
 }
 
 // Personal data goes further than an event: it needs consent to share user data as well as
@@ -182,7 +208,13 @@ export function trackReferralLink(code: string): void {
   track('referral_link', { referral_code: code.slice(0, 64) });
 }
 
-export function trackException(description: string, fatal: boolean): void {
+/**
+ * An error the customer met: an `exception` event for analytics, and with SENTRY_DSN a report
+ * (with the error's stack when there is one) to error reporting, which needs no consent: it
+ * stores nothing on the device and carries no personal data (decision 0091).
+ */
+export function trackException(description: string, fatal: boolean, error?: unknown): void {
+  reportError({ error, description, fatal });
   // Long stack-bearing messages help nobody in a report and may carry personal data.
   track('exception', { description: description.slice(0, 150), fatal });
 }

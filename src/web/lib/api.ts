@@ -155,7 +155,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     credentials: 'same-origin',
     signal: options.signal,
   };
-  if (options.body !== undefined) {
+  if (typeof FormData !== 'undefined' && options.body instanceof FormData) {
+    // An upload: the browser writes the multipart Content-Type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

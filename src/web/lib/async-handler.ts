@@ -20,7 +20,7 @@ export function asyncHandler<Args extends unknown[]>(
   return (...args) => {
     handler(...args).catch((error: unknown) => {
       console.error(error);
-      trackException(error instanceof Error ? error.message : String(error), false);
+      trackException(error instanceof Error ? error.message : String(error), false, error);
       notify({ type: 'error', message: UNEXPECTED_FAILURE });
     });
   };
