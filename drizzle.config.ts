@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/schema-reviews.ts',
     './src/server/db/schema-favourites.ts',
     './src/server/db/schema-waitlist.ts',
+    './src/server/db/schema-booking-media.ts',
   ],
   out: './drizzle',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSnapshotSchema, bookingViewSchema } from './booking';
+import { signedPhotoLinkSchema } from './booking-media';
 import { TRAVEL_MODES } from '../domain/travel-types';
 import { isoDay, isoInstant, pence } from './common';
 
@@ -83,6 +84,21 @@ export const bookingRecordSchema = z.object({
       "The therapist's journey to it, null when a place is unknown. Given by GET " +
         '/api/internal/bookings (the listing) and /api/internal/bookings/{id}; not in the change ' +
         'feed or webhooks, which are about the booking itself.',
+    ),
+  accessNotes: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The customer's notes for the therapist (docs/decisions/0093), null when none. Given " +
+        'where journey is.',
+    ),
+  photos: z
+    .array(signedPhotoLinkSchema)
+    .optional()
+    .describe(
+      "The customer's photos for the therapist, as links signed for an hour. Given where " +
+        'journey is; not in the change feed or webhooks, which are kept and passed on.',
     ),
 });
 

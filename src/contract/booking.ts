@@ -4,6 +4,7 @@ import {
   PROGRESS_STEPS,
   type BookingProgress,
 } from '../domain/booking-progress';
+import { bookingPhotoSchema } from './booking-media';
 import { isoInstant, minutes, pence } from './common';
 import { tipViewSchema } from './tip-view';
 
@@ -250,6 +251,13 @@ export const bookingViewSchema = z.object({
   review: ownReviewSchema
     .nullable()
     .describe("The customer's own review (docs/decisions/0086); null until they write one"),
+  accessNotes: z
+    .string()
+    .nullable()
+    .describe('Notes for the therapist (docs/decisions/0093); null when there are none'),
+  photos: z
+    .array(bookingPhotoSchema)
+    .describe('Photos for the therapist, oldest first; kept until 30 days after the visit'),
 });
 
 /** GET /api/bookings/:id/calendar.ics: "Add to calendar". */

@@ -40,6 +40,9 @@ import { installDraining } from './http/draining';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import type { ServerEntry } from '../contract/page-render';
 import { builtStyleHashes, installWebApp, WEB_DIST } from './http/web-app';
+import { errorReportingOrigin, pageSettingsHtml } from './http/page-settings';
+import { createErrorReporter } from './errors/create-error-reporter';
+import type { ErrorReporter } from './errors/error-reporter';
 import { internalCalendarRoutes } from './internal/calendar-routes';
 import { internalRoutes } from './internal/routes';
 import { webhookRoutes } from './internal/webhook-routes';
@@ -53,6 +56,9 @@ import { createMailWorker, type MailWorkerSettings } from './mail/mail-worker';
 import { createMailer, type Mailer } from './mail/mailer';
 import { localDiskStorage, type MediaStorage } from './media/media-storage';
 import { mediaRoutes } from './media/media-routes';
+import { s3Storage } from './media/s3-storage';
+import { bookingMediaRoutes } from './booking-media/booking-media-routes';
+import { signedPhotoRoutes } from './booking-media/signed-photo-routes';
 import { internalPhotoRoutes } from './internal/photo-routes';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { bookingPaymentRoutes } from './checkout/booking-payment-routes';
@@ -85,10 +91,17 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** Where uploads go; local disk at config.mediaDir when unset. */
   media?: MediaStorage;
+  /** Where customers' uploads go; config.uploadsBucket's bucket, else the media storage. */
+  uploads?: MediaStorage;
   /** Tunes the mail worker (tests poll faster); it runs only when SMTP_URL is set. */
   mailWorker?: Partial<MailWorkerSettings>;
   /** Tunes the push worker (tests retry sooner). */
   pushWorker?: Partial<PushWorkerSettings>;
+  /**
+   * Where unexpected errors go besides the log (docs/decisions/0091); made from
+   * config.errorReporting when unset. main.ts passes the one that also reports its crashes.
+   */
+  errorReporter?: ErrorReporter;
   /** Tunes the webhook worker; false: none runs (tests drive their own). */
   webhookWorker?: Partial<WebhookWorkerSettings> | false;
 }
@@ -107,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.isProduction,
     stripe: config.payments.provider === 'stripe',
     styleHashes: builtStyleHashes(webDistDir),
+    googleAnalytics: config.analytics.measurementId !== null,
+    errorReportingOrigin: errorReportingOrigin(config),
   });
   const app = Fastify({
     ...(typeof deps.logger === 'object'
@@ -122,6 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   // First of the onRequest hooks: a request arriving while the server drains runs nothing else.
   installDraining(app);
+  const errorReporter = deps.errorReporter ?? (await createErrorReporter(config.errorReporting));
+  app.decorate('errorReporter', errorReporter);
+  // Reports still on their way leave before the process does.
+  app.addHook('onClose', async () => void (await errorReporter.flush()));
 
   // Every instance runs one worker; SKIP LOCKED claims let several share one outbox. Without
   // SMTP_URL there is none and messages stay in the outbox for a developer to read.
@@ -144,16 +163,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer =
     deps.mailer ?? createMailer(database.db, config, { wake: () => mailWorker?.wake() });
   const passwordHasher = deps.passwordHasher ?? DEFAULT_PASSWORD_HASHER;
+  const authSecret = await resolveAuthSecret(database.db, config);
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
-    secret: await resolveAuthSecret(database.db, config),
+    secret: authSecret,
     now,
     passwordHasher,
   });
   const vapid = await resolveVapidKeys(database.db, config);
   const sessions = new SessionCache(config.sessionCacheSeconds * 1000);
+  const media = deps.media ?? localDiskStorage(config.mediaDir);
   const ctx: AppContext = {
     config,
     database,
@@ -165,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     catalogueCache: new CatalogueCache(),
     mailer,
-    media: deps.media ?? localDiskStorage(config.mediaDir),
+    media,
+    uploads: {
+      storage: deps.uploads ?? (config.uploadsBucket ? s3Storage(config.uploadsBucket) : media),
+      // The auth secret, under a purpose of its own (booking-media/photo-links.ts).
+      linkSecret: authSecret,
+    },
     payments: createPaymentProvider(config),
     currentCustomer: deps.currentCustomer ?? currentCustomerResolver(auth, sessions),
     push: vapid ? { publicKey: vapid.publicKey } : null,
@@ -210,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(internalCalendarRoutes(ctx));
   await app.register(internalPhotoRoutes(ctx));
   await app.register(mediaRoutes(ctx));
+  await app.register(signedPhotoRoutes(ctx));
   await app.register(calendarFeedRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(meRoutes(ctx));
@@ -220,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bookingRoutes(ctx));
   await app.register(bookingPaymentRoutes(ctx));
   await app.register(meBookingRoutes(ctx));
+  await app.register(bookingMediaRoutes(ctx));
   await app.register(paymentConfigRoutes(ctx));
   await app.register(paymentAuthenticationRoutes(ctx));
   await app.register(stripeWebhookRoutes(ctx));
@@ -273,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       hasProfessionalPage: (username) => hasProfessionalPage(database.db, username),
     },
     deps.serverEntry,
+    pageSettingsHtml(config),
   );
   return app;
 }

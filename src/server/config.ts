@@ -5,6 +5,14 @@ import type { LateArrivalPolicy } from '../domain/booking-progress';
 import { LATE_ARRIVAL_CREDIT_AFTER_MINUTES, LATE_ARRIVAL_CREDIT_PENCE } from '../domain/constants';
 import { DEFAULT_TRAVEL_CONFIG, type TravelConfig } from '../domain/travel-estimate';
 import { TRAVEL_MODES } from '../domain/travel-types';
+import { uploadsBucketOf, uploadsEnv, type UploadsBucketConfig } from './config-uploads';
+import {
+  analyticsOf,
+  errorReportingOf,
+  reportingEnv,
+  type AnalyticsConfig,
+  type ErrorReportingConfig,
+} from './config-reporting';
 
 // Every setting the server reads, validated once at boot. A bad or missing value stops the process
 // with a message naming the variable, instead of failing later in the middle of a request.
@@ -248,6 +256,10 @@ const envSchema = z.object({
   /** How long the routing engine's answers are kept before it is asked again. */
   TRAVEL_TIME_CACHE_DAYS: int(1, 3650).default(30),
   TRAVEL_ESTIMATE: json.pipe(travelEstimateSchema).optional(),
+  // Customers' uploads in an S3-compatible bucket (config-uploads.ts).
+  ...uploadsEnv,
+  // Analytics and error reports (config-reporting.ts).
+  ...reportingEnv,
 });
 
 /** The demo company: fictional, with an Ofcom drama number that never rings anyone. */
@@ -354,6 +366,11 @@ export interface AppConfig {
   webhooks: WebhooksConfig | null;
   company: CompanyDetails;
   travel: TravelSettings;
+  /** Customers' uploads go to this bucket; null: local disk under mediaDir. */
+  uploadsBucket: UploadsBucketConfig | null;
+  analytics: AnalyticsConfig;
+  /** null: nothing is reported and no error-reporting SDK is loaded. */
+  errorReporting: ErrorReportingConfig | null;
 }
 
 export interface ReviewsConfig {
@@ -463,6 +480,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   const webhooks = webhooksOf(e.WEBHOOK_URLS, e.WEBHOOK_SECRET, isProduction, problems);
   const company = companyOf(e, isProduction, problems);
+  const uploadsBucket = uploadsBucketOf(e, isProduction, problems);
+  const errorReporting = errorReportingOf(e, isProduction, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
@@ -559,6 +578,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cacheDays: e.TRAVEL_TIME_CACHE_DAYS,
       estimate: travelEstimateOf(e.TRAVEL_ESTIMATE),
     },
+    uploadsBucket,
+    analytics: analyticsOf(e),
+    errorReporting,
   };
 }
 

@@ -201,6 +201,15 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
       'DELETE',
       '/api/internal/therapists/t-nobody/photo',
     ),
+    // A field no therapist has: refused before anything is written.
+    'PUT /api/internal/therapists/{id}': send('PUT', '/api/internal/therapists/t-nobody', {
+      favouriteColour: 'none',
+    }),
+    'PUT /api/internal/therapists/{id}/availability': send(
+      'PUT',
+      '/api/internal/therapists/t-nobody/availability',
+      { from: '2026-12-01', to: '2026-12-01', availability: [] },
+    ),
     'POST /api/internal/webhooks/{id}/retry': send('POST', '/api/internal/webhooks/999999/retry'),
     'POST /api/internal/bookings/{id}/progress': send(
       'POST',
@@ -227,6 +236,30 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
       method: 'credit',
       amountPence: 500,
     }),
+    // Notes and photos for the therapist (decision 0093): a signed link nobody signed; A's
+    // booking, with a file that is no photo (A reaches the check of its bytes, 415) and a photo
+    // id that does not exist.
+    'GET /api/booking-photos/{photoId}': get(
+      `/api/booking-photos/${NOWHERE}?expires=4102444800&signature=${'A'.repeat(43)}`,
+    ),
+    'GET /api/bookings/{id}/photos/{photoId}': get(
+      `/api/bookings/${f.confirmedBookingId}/photos/${NOWHERE}`,
+    ),
+    'PUT /api/bookings/{id}/notes': send('PUT', `/api/bookings/${f.confirmedBookingId}/notes`, {
+      accessNotes: 'Gate code 1234',
+    }),
+    'POST /api/bookings/{id}/photos': () => ({
+      method: 'POST',
+      url: `/api/bookings/${f.confirmedBookingId}/photos`,
+      headers: { 'content-type': 'multipart/form-data; boundary=access-matrix' },
+      payload:
+        '--access-matrix\r\nContent-Disposition: form-data; name="photo"; filename="a.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\nnot a photo\r\n--access-matrix--\r\n',
+    }),
+    'DELETE /api/bookings/{id}/photos/{photoId}': send(
+      'DELETE',
+      `/api/bookings/${f.confirmedBookingId}/photos/${NOWHERE}`,
+    ),
     'POST /api/reviews/{id}/report': send('POST', `/api/reviews/${NOWHERE}/report`, {
       reason: 'Checking who may report',
     }),

@@ -50,6 +50,8 @@ export function bookingView(over: Partial<BookingView> = {}): BookingView {
     progress: null,
     review: null,
     tip: null,
+    accessNotes: null,
+    photos: [],
     ...over,
   };
 }

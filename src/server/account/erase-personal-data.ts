@@ -25,6 +25,7 @@ import { eraseGiftCardData } from '../gift-cards/erase-gift-card-data';
 import { redactStripeEvent } from '../payments/redact-stripe-event';
 import { deletedEmail } from '../db/deleted-account';
 import { eraseReviews } from '../reviews/erase-reviews';
+import { eraseBookingMedia } from '../booking-media/erase-booking-media';
 
 // Everything here runs in the deletion's one transaction: either the person is gone from every
 // table or nothing changed. What stays is what the law makes us keep (docs/decisions/0019):
@@ -94,6 +95,8 @@ export async function erasePersonalData(tx: Db, userId: string, now: Date): Prom
   // Before the outbox: it waits for a review request being written for them (erase-reviews.ts).
   await eraseReviews(tx, userId, now);
   await eraseMail(tx, userId, email);
+  // Notes go; photos are marked here and their objects deleted once this commits (decision 0093).
+  await eraseBookingMedia(tx, userId, now);
 
   await tx.delete(verification).where(
     or(

@@ -16,6 +16,7 @@ import { customerGuard } from '../auth/customer-guard';
 import { notFound } from '../http/problem';
 import { findAddress, listAddresses } from './addresses';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import { purgeDeletedPhotos } from '../booking-media/purge-booking-photos';
 import { deleteAccount } from './delete-account';
 import { getProfile } from './get-profile';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from './save-address';
@@ -67,6 +68,10 @@ export const meRoutes =
       async (request, reply) => {
         await deleteAccount(ctx.db, me(request), request.body ?? {}, ctx.now(), ctx.passwordHasher);
         await runProviderTasksNow(ctx, request.log);
+        // Their photos' objects, marked by the erasure: what fails here, the expiry job retries.
+        await purgeDeletedPhotos(ctx, request.log).catch((err: unknown) =>
+          request.log.warn({ err }, 'erased photos not deleted yet; the expiry job retries'),
+        );
         return reply.status(204).send(null);
       },
     );

@@ -62,6 +62,7 @@ function contextOf(env: BookingTestEnv, database: Database): AppContext {
     mailer: createMailer(database.db, config),
     payments: new DemoPaymentProvider(),
     media: localDiskStorage(config.mediaDir),
+    uploads: { storage: localDiskStorage(config.mediaDir), linkSecret: 'test-link-secret' },
     currentCustomer: async () => null,
     passwordHasher: FAST_PASSWORD_HASHER,
     push: null,

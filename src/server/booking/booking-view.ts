@@ -17,6 +17,8 @@ import type { BookingProgress } from '../../domain/booking-progress';
 import { loadProgress } from './booking-progress-rows';
 import { loadTipViews } from './booking-tip-view';
 import { loadOwnReviews } from '../reviews/own-reviews';
+import { loadBookingMedia, NO_MEDIA } from '../booking-media/load-booking-media';
+import type { BookingMedia } from '../../contract/booking-media';
 
 // The customer's view of a booking: what GET /api/bookings/:id and /api/me/appointments answer.
 // A fixed number of queries however many bookings are shown (the progress steps one more, and
@@ -113,6 +115,7 @@ export function toView(
   progress: BookingProgress | null,
   tip: BookingView['tip'] = null,
   review: BookingView['review'] = null,
+  media: BookingMedia = NO_MEDIA,
 ): BookingView {
   const treatmentMinutes = items.reduce((sum, i) => sum + i.durationMinutes, 0);
   return {
@@ -156,6 +159,8 @@ export function toView(
     progress,
     tip,
     review,
+    accessNotes: media.accessNotes,
+    photos: media.photos,
   };
 }
 
@@ -209,6 +214,8 @@ export async function loadBookingViews(
     rows.filter((r) => r.status === 'completed').map((r) => r.id),
     now,
   );
+  // Notes and photos for the therapist (docs/decisions/0093).
+  const media = await loadBookingMedia(db, ids);
   const therapistById = new Map(
     therapists.map(({ photoVersion, ...t }) => [
       t.id,
@@ -241,6 +248,7 @@ export async function loadBookingViews(
       progress.get(b.id) ?? null,
       tips.get(b.id) ?? null,
       reviews.get(b.id) ?? null,
+      media.get(b.id) ?? NO_MEDIA,
     ),
   );
 }

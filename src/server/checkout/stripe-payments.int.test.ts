@@ -46,6 +46,7 @@ function contextOf(env: BookingTestEnv, url: string): AppContext {
     mailer: createMailer(env.database.db, config),
     payments: StripePaymentProvider.fromConfig(config.payments),
     media: localDiskStorage(config.mediaDir),
+    uploads: { storage: localDiskStorage(config.mediaDir), linkSecret: 'test-link-secret' },
     currentCustomer: async () => null,
     passwordHasher: FAST_PASSWORD_HASHER,
     push: null,

@@ -6,13 +6,14 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { listenOnOwnConnection, listenOnPool, type Listen } from './notifications';
 import * as core from './schema';
+import * as bookingMedia from './schema-booking-media';
 import * as favourites from './schema-favourites';
 import * as reviews from './schema-reviews';
 import * as waitlist from './schema-waitlist';
 
 // The tables of schema.ts and of the part files beside it, which import schema.ts and so cannot be
 // gathered by it.
-const schema = { ...core, ...reviews, ...favourites, ...waitlist };
+const schema = { ...core, ...reviews, ...favourites, ...waitlist, ...bookingMedia };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';

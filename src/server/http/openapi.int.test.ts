@@ -66,13 +66,15 @@ describe('the OpenAPI document', () => {
         if (successes.length === 0) return true;
         // 204 No Content has no body to describe; every other success names its JSON schema,
         // except a calendar feed, which is iCalendar text (GET /api/calendars/{file}), and the
-        // live channel, an event stream (GET /api/me/events).
+        // live channel, an event stream (GET /api/me/events), and a customer's photo for the
+        // therapist, a JPEG (decision 0093).
         return successes.some(
           ([status, response]) =>
             status !== '204' &&
             !response.content?.['application/json']?.schema &&
             !response.content?.['text/calendar']?.schema &&
-            !response.content?.['text/event-stream']?.schema,
+            !response.content?.['text/event-stream']?.schema &&
+            !response.content?.['image/jpeg']?.schema,
         );
       })
       .map(({ name }) => name);

@@ -17,6 +17,7 @@ import { cancelBookingForCompany } from '../booking/cancel-booking-for-company';
 import { recordBookingProgress } from '../booking/record-booking-progress';
 import { findBookingId } from '../booking-records/find-booking-id';
 import { withJourneys } from '../booking-records/journeys-before';
+import { withTherapistMedia } from '../booking-media/with-therapist-media';
 import { readBookingFeed, listBookingRecords } from '../booking-records/list-booking-records';
 import { loadBookingCase } from '../booking-records/load-booking-case';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
@@ -55,7 +56,8 @@ export const internalBookingRoutes =
         if (request.query.since !== undefined)
           return readBookingFeed(ctx.db, request.query.since, request.query);
         const page = await listBookingRecords(ctx.db, request.query);
-        return { ...page, bookings: await withJourneys(ctx, page.bookings, request.log) };
+        const bookings = await withJourneys(ctx, page.bookings, request.log);
+        return { ...page, bookings: await withTherapistMedia(ctx, bookings, 'record') };
       },
     );
 
@@ -75,7 +77,8 @@ export const internalBookingRoutes =
         const [record] = await loadBookingRecords(ctx.db, [id]);
         if (!record) throw notFound('Booking not found.');
         const [withJourney] = await withJourneys(ctx, [record], request.log);
-        return withJourney ?? record;
+        const [withMedia] = await withTherapistMedia(ctx, [withJourney ?? record], 'record');
+        return withMedia ?? record;
       },
     );
 

@@ -10,6 +10,10 @@ import { REMINDER_INTERVAL_MS, sendDueReminders } from '../booking/send-reminder
 import { PRUNE_INTERVAL_MS, pruneCustomerEvents } from '../live/prune-customer-events';
 import { REVIEW_REQUEST_INTERVAL_MS, sendReviewRequests } from '../reviews/send-review-requests';
 import { WAITLIST_INTERVAL_MS, runWaitlist } from '../waitlist/run-waitlist';
+import {
+  EXPIRY_INTERVAL_MS as MEDIA_EXPIRY_INTERVAL_MS,
+  expireBookingMedia,
+} from '../booking-media/expire-booking-media';
 import { startBackgroundJob } from './background-job';
 
 /** The background work of every instance; each runs once at start, which is crash recovery. */
@@ -61,6 +65,11 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     name: 'live event pruning',
     intervalMs: PRUNE_INTERVAL_MS,
     run: () => pruneCustomerEvents(ctx.db, ctx.config.live.retentionMinutes),
+  });
+  startBackgroundJob(app, {
+    name: 'booking photo expiry',
+    intervalMs: MEDIA_EXPIRY_INTERVAL_MS,
+    run: () => expireBookingMedia(ctx, app.log),
   });
   startBackgroundJob(app, {
     name: 'payment provider calls',

@@ -1,7 +1,7 @@
 import { firstNameOf } from '../../domain/format';
 import type { BookingRecord } from '../../contract/booking-records';
 import { minutesBetween, oneLineAddress, treatmentWithDuration } from './booking-format';
-import { DEFAULT_RULES_CONFIG } from '../../domain/constants';
+import { DEFAULT_RULES_CONFIG, UK_TIME_ZONE } from '../../domain/constants';
 import { journeyLine } from '../../domain/journey-line';
 
 // What a therapist is told of a booking, in their emails' calendar files and in their calendar
@@ -21,6 +21,19 @@ export function treatmentNames(record: BookingRecord): string {
   return record.items.map((i) => i.name).join(', ');
 }
 
+/** The earliest expiry of the photo links, in UK words: "Friday 4 December, 00:00". */
+function linkExpiry(photos: readonly { expiresAt: string }[]): string {
+  const earliest = Math.min(...photos.map((p) => Date.parse(p.expiresAt)));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(earliest);
+}
+
 export function therapistEventOf(record: BookingRecord): TherapistEvent {
   const customer = firstNameOf(record.customer.name);
   const instructions = record.address?.instructions?.trim();
@@ -36,6 +49,13 @@ export function therapistEventOf(record: BookingRecord): TherapistEvent {
       'Treatments:',
       ...record.items.map((i) => `- ${treatmentWithDuration(i.name, i.durationMinutes)}`),
       ...(instructions ? [`Access notes: ${instructions}`] : []),
+      ...(record.accessNotes ? [`Notes from ${customer}: ${record.accessNotes}`] : []),
+      ...(record.photos?.length
+        ? [
+            `Photos from ${customer} (links work until ${linkExpiry(record.photos)}):`,
+            ...record.photos.map((p) => `- ${p.url}`),
+          ]
+        : []),
       ...(travelMinutes > 0 ? [`Travel time afterwards: ${travelMinutes} min`] : []),
     ].join('\n'),
     location: oneLineAddress(record.address),

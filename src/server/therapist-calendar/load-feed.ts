@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { withJourneys } from '../booking-records/journeys-before';
+import { withTherapistMedia } from '../booking-media/with-therapist-media';
 import { loadBookingRecords } from '../booking-records/load-booking-records';
 import type { AppContext } from '../app-context';
 import type { WarnLog } from '../db/warn-log';
@@ -30,13 +31,18 @@ export async function loadTherapistFeed(
     )
     .orderBy(asc(booking.startsAt), asc(booking.id));
   // With the journey to each, so the therapist's day is planned, not guessed.
-  const records = await withJourneys(
+  const records = await withTherapistMedia(
     ctx,
-    await loadBookingRecords(
-      db,
-      rows.map((r) => r.id),
+    await withJourneys(
+      ctx,
+      await loadBookingRecords(
+        db,
+        rows.map((r) => r.id),
+      ),
+      log,
     ),
-    log,
+    // The customer's notes and photos, the photos by links that outlast a calendar's refresh.
+    'feed',
   );
   const counts = new Map(rows.map((r) => [r.id, r.rescheduleCount]));
   return therapistFeed({

@@ -6,6 +6,7 @@ import { CalendarIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import { TherapistPhoto } from '../../components/therapist-photo';
 import { ReviewSummary } from '../reviews';
 import { AppointmentProgress } from './appointment-progress';
+import { BookingNotes } from './booking-notes';
 import type { Booking } from './types';
 
 // One appointment with its details. Kept on its own so the booking screens can add actions
@@ -142,6 +143,8 @@ export function AppointmentCard({ booking, actions, headingLevel = 3 }: Appointm
           )}
         </dl>
       </details>
+
+      <BookingNotes booking={booking} headingLevel={headingLevel === 3 ? 4 : 5} />
 
       <ReviewSummary booking={booking} />
 

@@ -10,6 +10,7 @@ export {
 } from './api';
 export { AppointmentCard } from './appointment-card';
 export { AppointmentProgress } from './appointment-progress';
+export { BookingNotes } from './booking-notes';
 export { groupAppointments } from './appointment-groups';
 export { ChangePasswordForm } from './change-password-form';
 export { DeleteAccount } from './delete-account';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button-styles';
 import { FormMessage } from '../../components/form-fields';
-import type { Me } from '../account';
+import { BookingNotes, type Me } from '../account';
 import { PaymentForm, useGoToBank, type PaymentResult } from '../payment';
 import { bookingKeys, payBooking, setBookingCredit, type Booking, type HeldBooking } from './api';
 import { CancellationTerms } from './cancellation-terms';
@@ -102,6 +102,8 @@ export function HeldBookingPayment({
         <OrderSummary booking={{ ...booking, ...amounts }} referrerName={referrerName} />
       </div>
       <CancellationTerms terms={booking.terms} queryKey={bookingKeys.booking(booking.id)} />
+      {/* Optional: what the therapist should know, and photos (a reference for nails, say). */}
+      <BookingNotes booking={booking} />
       <PaymentForm
         amountDuePence={amounts.amountDuePence}
         pay={(request) => payBooking(booking.id, request)}

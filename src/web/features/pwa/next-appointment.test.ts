@@ -50,6 +50,8 @@ function booking(id: string, startsAt: string, status = 'confirmed'): Booking {
     progress: null,
     review: null,
     tip: null,
+    accessNotes: null,
+    photos: [],
   };
 }
 
