@@ -20,6 +20,10 @@ import { acceptCookiesUpFront, axe } from './support';
 // payment on the bank page, a saved address to edit), and the test fails if a route in
 // src/contract/web-routes.ts has no scan, so a new page cannot slip past.
 
+// The two walks are the longest tests of the run: in parallel mode each may take a worker of its
+// own, so neither waits for the other at the end of a run (decision 0094).
+test.describe.configure({ mode: 'parallel' });
+
 /** Scans the page once it has settled, and notes which route of the table it was. */
 async function scan(page: Page, seen: Set<WebRoutePattern>, path = page.url()) {
   // Settled: no request in flight (a redirect's next page included) and no loading bar.
