@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Favourite } from '../../../contract/favourites';
 import { useSessionHint } from '../auth';
@@ -61,6 +61,26 @@ export interface FavouriteChange {
   save: boolean;
 }
 
+/**
+ * Brings the cached list up to date once a change is stored. A first read of the list may have
+ * left before the change was stored (the heart can be pressed while the page is still learning
+ * who is signed in); invalidating would join that read, which has no data yet to fall back on,
+ * rather than start another. So it is cancelled first, and the list is read again.
+ */
+export async function refreshAfterChange(
+  queryClient: QueryClient,
+  { therapistId, save }: FavouriteChange,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: favouritesKey });
+  // A removal shows at once everywhere; a save needs the card's details, so the list is read.
+  if (!save) {
+    queryClient.setQueryData<Favourite[]>(favouritesKey, (list) =>
+      list?.filter((f) => f.id !== therapistId),
+    );
+  }
+  await queryClient.invalidateQueries({ queryKey: favouritesKey });
+}
+
 export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -68,14 +88,6 @@ export function useToggleFavourite() {
       apiRequest(`/api/me/favourites/${encodeURIComponent(therapistId)}`, {
         method: save ? 'PUT' : 'DELETE',
       }),
-    onSuccess: (_answer, { therapistId, save }) => {
-      // A removal shows at once everywhere; a save needs the card's details, so the list is read.
-      if (!save) {
-        queryClient.setQueryData<Favourite[]>(favouritesKey, (list) =>
-          list?.filter((f) => f.id !== therapistId),
-        );
-      }
-      return queryClient.invalidateQueries({ queryKey: favouritesKey });
-    },
+    onSuccess: (_answer, change) => refreshAfterChange(queryClient, change),
   });
 }
