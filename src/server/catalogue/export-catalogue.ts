@@ -7,10 +7,44 @@ import {
   treatment,
   treatmentAddOn,
 } from '../db/schema';
-import type { CatalogueDocument } from '../../contract/catalogue-document';
+import type { CatalogueDocument, TherapistRecord } from '../../contract/catalogue-document';
 
 // Code-unit order, not the database's collation: the same on PGlite, PostgreSQL and every machine.
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One therapist in the import format: their ids of treatments already in catalogue order, their
+ * windows in time order. The export and one therapist's read (load-therapist-record.ts) share it.
+ */
+export function therapistRecordOf(
+  t: typeof therapist.$inferSelect,
+  serviceIds: string[],
+  windows: { start: Date; end: Date }[],
+): TherapistRecord {
+  return {
+    id: t.id,
+    username: t.username,
+    name: t.name,
+    bio: t.bio,
+    photoUrl: t.photoUrl,
+    active: t.active,
+    business: t.businessEnabled,
+    paymentsConnected: t.paymentsConnected,
+    paymentAccountId: t.paymentAccountId,
+    area: t.area,
+    genders: t.acceptedGenders as TherapistRecord['genders'],
+    minimumSpendPence: t.minimumSpendPence,
+    email: t.email,
+    homePostcode: t.homePostcode,
+    travelMode: t.travelMode,
+    maxTravelMinutes: t.maxTravelMinutes,
+    coveredDistricts: t.coveredDistricts,
+    serviceIds,
+    availability: [...windows]
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime())
+      .map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString() })),
+  };
+}
 
 function groupBy<T, V>(
   rows: T[],
@@ -85,28 +119,12 @@ export async function exportCatalogue(db: Db): Promise<CatalogueDocument> {
       addOnIds: (addOnsOf.get(t.id) ?? []).sort(byCatalogueOrder),
       active: t.active,
     })),
-    therapists: therapists.map((t) => ({
-      id: t.id,
-      username: t.username,
-      name: t.name,
-      bio: t.bio,
-      photoUrl: t.photoUrl,
-      active: t.active,
-      business: t.businessEnabled,
-      paymentsConnected: t.paymentsConnected,
-      paymentAccountId: t.paymentAccountId,
-      area: t.area,
-      genders: t.acceptedGenders as CatalogueDocument['therapists'][number]['genders'],
-      minimumSpendPence: t.minimumSpendPence,
-      email: t.email,
-      homePostcode: t.homePostcode,
-      travelMode: t.travelMode,
-      maxTravelMinutes: t.maxTravelMinutes,
-      coveredDistricts: t.coveredDistricts,
-      serviceIds: (servicesOf.get(t.id) ?? []).sort(byCatalogueOrder),
-      availability: (windowsOf.get(t.id) ?? [])
-        .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime())
-        .map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString() })),
-    })),
+    therapists: therapists.map((t) =>
+      therapistRecordOf(
+        t,
+        (servicesOf.get(t.id) ?? []).sort(byCatalogueOrder),
+        windowsOf.get(t.id) ?? [],
+      ),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TherapistRecord } from '../../contract/catalogue-document';
+import { therapistRecordOf } from './export-catalogue';
 import type { Db } from '../db/client';
 import { availability, therapist, therapistService, treatment } from '../db/schema';
 
@@ -18,29 +19,13 @@ export async function loadTherapistRecord(db: Db, id: string): Promise<Therapist
     .select({ during: availability.during })
     .from(availability)
     .where(eq(availability.therapistId, id));
-  return {
-    id: t.id,
-    username: t.username,
-    name: t.name,
-    bio: t.bio,
-    photoUrl: t.photoUrl,
-    active: t.active,
-    business: t.businessEnabled,
-    paymentsConnected: t.paymentsConnected,
-    paymentAccountId: t.paymentAccountId,
-    area: t.area,
-    genders: t.acceptedGenders as TherapistRecord['genders'],
-    minimumSpendPence: t.minimumSpendPence,
-    email: t.email,
-    homePostcode: t.homePostcode,
-    travelMode: t.travelMode,
-    maxTravelMinutes: t.maxTravelMinutes,
-    coveredDistricts: t.coveredDistricts,
-    // Catalogue order, then id: the order of the export.
-    serviceIds: services.sort((a, b) => a.order - b.order || byText(a.id, b.id)).map((s) => s.id),
-    availability: windows
-      .map((w) => w.during)
-      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime())
-      .map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString() })),
-  };
+  // Catalogue order, then id: the order of the export.
+  const serviceIds = services
+    .sort((a, b) => a.order - b.order || byText(a.id, b.id))
+    .map((s) => s.id);
+  return therapistRecordOf(
+    t,
+    serviceIds,
+    windows.map((w) => w.during),
+  );
 }
