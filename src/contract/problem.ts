@@ -13,8 +13,9 @@ export const fieldErrorSchema = z.object({
  * Every `code` the server puts in a problem, with when it is sent: a client decides what to do
  * from the code, never from `detail` (words for people, which may change) nor from the status
  * alone (several problems share 409 or 422). The server cannot send a code this list lacks
- * (decision 0072). better-auth's own codes under /api/auth/* are not ours and not listed
- * (decision 0028); the four of ours that its client reads are, at the end.
+ * (decision 0072), nor a refusal (402, 403, 409, 410, 422, 429) without one (decision 0095).
+ * better-auth's own codes under /api/auth/* are not ours and not listed (decision 0028); the
+ * four of ours that its client reads are, at the end.
  */
 export const PROBLEM_CODES = {
   // Holding a time (POST /api/bookings) and moving one (POST /api/bookings/{id}/reschedule).
@@ -38,10 +39,36 @@ export const PROBLEM_CODES = {
     "422: the postcode is outside the city's postcode areas (with postcodeAreas, the city's; city, the city it is in when we serve it).",
   reschedule_too_late: '422: the appointment starts too soon to be moved.',
   // Changing or cancelling a booking.
-  already_started: '409: the appointment has already started, so it cannot be cancelled.',
+  already_started:
+    '409: the appointment has already started, so it cannot be cancelled, nor its notes and photos changed.',
   payment_under_way: '409: a payment is under way, so the credit used cannot change now.',
+  booking_not_confirmed:
+    '409: the booking is not confirmed, so it cannot be moved or added to a calendar.',
+  booking_not_held:
+    '409: the booking is no longer held waiting for payment, so the credit it uses cannot change.',
+  not_cancellable:
+    '409: the booking is not active (it was completed, expired or failed), so there is nothing to cancel.',
+  already_cancelled: '409: the booking is already cancelled; nothing was changed.',
+  booking_gone: '409: the booking disappeared while it was being cancelled; nothing was changed.',
+  // A booking's notes and photos (decision 0093).
+  booking_not_upcoming:
+    '409: the booking was cancelled, did not go ahead or has taken place, so its notes and photos can no longer change.',
+  hold_lapsed:
+    '409: the time held for the booking ran out, so notes and photos can no longer be added.',
+  too_many_photos: '409: the booking has as many photos as it can have; remove one first.',
+  booking_changed:
+    '409: the booking changed (its account was deleted) while the photo was being saved; the photo was not kept.',
+  photo_too_large: '422: the photo has more than 50 megapixels.',
+  photo_too_small: "422: the therapist's photo is smaller than the least size on a side.",
+  photo_link_invalid: '403: the signed photo link was not made by us.',
+  photo_link_expired:
+    '403: the signed photo link has expired; open the booking again for a new one.',
   // Paying for a booking or a gift card order.
   hold_expired: '410: the hold ran out before the payment and the time was released.',
+  awaiting_bank:
+    '409: a payment for the booking is waiting for the bank to confirm it, so it cannot be paid again or changed now.',
+  booking_cancelled: '409: the booking was cancelled before it was paid.',
+  payment_failed: "409: the booking's payment did not go through and the time was released.",
   card_declined: '402: the card was declined (with slotReleased).',
   insufficient_funds: '402: the card has insufficient funds (with slotReleased).',
   authentication_failed: '402: the bank could not confirm the payment (with slotReleased).',
@@ -51,12 +78,28 @@ export const PROBLEM_CODES = {
   credit_changed: '409: the wallet credit changed during the payment; the time was released.',
   credit_short: '422: credit alone was chosen but does not cover the amount due.',
   invoice_not_allowed: '422: paying by invoice is only for business accounts set up for it.',
+  unknown_card: "422: the saved card is not one of the customer's (with a field error).",
   payee_not_connected: '422: the therapist cannot take card payments right now.',
   payment_pending: '503: the payment is still being confirmed with the bank; look again shortly.',
   order_cancelled: '409: the gift card order was cancelled.',
   // Tipping after an appointment (POST /api/bookings/{id}/tip, decision 0087).
   tip_not_open: '409: the appointment is not completed, or its 48 hours for tipping have passed.',
   already_tipped: '409: this appointment has already been tipped.',
+  // Reviews (decision 0086).
+  review_not_open: '409: the appointment has not taken place, so it cannot be reviewed.',
+  review_fixed: '409: the review was written too long ago to be changed (14 days).',
+  review_hidden: '409: the review was hidden by our team and can no longer be changed.',
+  review_changed: '409: the review changed meanwhile; nothing was written.',
+  already_reported: '409: the customer has already reported this review.',
+  // The waitlist (decision 0089).
+  too_many_waitlists: '422: the customer already waits for as many things as one may at once.',
+  postcode_mismatch: "422: the postcode sent is not the chosen address's postcode.",
+  // The customer's account.
+  too_many_addresses: '409: the customer has saved as many addresses as one may; delete one first.',
+  upcoming_appointment:
+    '409: the account has an upcoming appointment, so it cannot be deleted until that is cancelled.',
+  gift_card_awaiting_delivery:
+    '409: a gift card the account bought is still to be sent, so the account cannot be deleted yet.',
   // Redeeming a gift card.
   unknown_code: '404: no gift card has that code.',
   already_redeemed: '409: the gift card has already been redeemed.',
@@ -74,9 +117,15 @@ export const PROBLEM_CODES = {
     '409: the step comes before one already taken, running late comes after arrival, or the booking is not confirmed; nothing was changed.',
   idempotency_key_reused:
     '409: the idempotency key was used for another credit (customer, amount or reason); nothing was added.',
+  not_business_account: '422: only business accounts have a payment arrangement.',
+  therapist_id_unusable: "422: the therapist's id cannot name a photo's folder.",
+  already_delivered: '409: the webhook delivery was delivered already; it is not sent again.',
+  delivery_under_way: '409: the webhook delivery is being sent right now; look again in a minute.',
   // Push notifications.
   push_unavailable: '404: this site does not send push notifications.',
   push_endpoint_refused: '422: the push endpoint is not a public push service.',
+  // A state-changing request with a cookie, from another site (docs/security.md).
+  cross_site_request: '403: the request did not come from our website, so it was refused.',
   // Our own answers under /api/auth/* (better-auth's client reads them as error.code).
   TOO_MANY_REQUESTS:
     '429: a sign-in limit refused the try; wait retryAfterSeconds (also Retry-After).',

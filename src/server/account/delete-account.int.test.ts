@@ -355,7 +355,10 @@ for (const kind of testDatabaseKinds('every')) {
       // Not while the gift card she bought waits to be sent: its email holds the only code.
       await expect(
         deleteAccount(db, z.id, { password: TEST_PASSWORD }, clock.now(), FAST_PASSWORD_HASHER),
-      ).rejects.toThrow(/gift card you bought is being sent/);
+      ).rejects.toMatchObject({
+        code: 'gift_card_awaiting_delivery',
+        message: expect.stringMatching(/gift card you bought is being sent/),
+      });
       const smtp = await startTestSmtpServer();
       try {
         const worker = createMailWorker({

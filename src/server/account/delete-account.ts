@@ -61,6 +61,7 @@ export async function deleteAccount(
     if (upcoming.length > 0) {
       throw conflict(
         'You have an upcoming appointment. Please cancel it first, then delete your account.',
+        'upcoming_appointment',
       );
     }
     // Its email holds the only copy of the code: erasing it now would lose the gift.
@@ -70,6 +71,7 @@ export async function deleteAccount(
         gift.deliverAt > now
           ? `A gift card you bought is due to be sent on ${sendDateWords(gift.sendOn)}. You can delete your account once it has been sent.`
           : 'A gift card you bought is being sent right now. Please try again in a few minutes.',
+        'gift_card_awaiting_delivery',
       );
     }
     // Unpaid holds simply lapse now rather than in ten minutes: never paid, so no cancellation.

@@ -221,7 +221,10 @@ for (const kind of testDatabaseKinds('one')) {
         payload: { name: 'Pwned', phoneNumber: '07700 900123', gender: null },
       });
       expect(evil.statusCode).toBe(403);
-      expect(evil.json()).toMatchObject({ type: '/problems/cross-site-request' });
+      expect(evil.json()).toMatchObject({
+        type: '/problems/cross-site-request',
+        code: 'cross_site_request',
+      });
       expect((await call(ann, 'GET', '/api/me')).json()).not.toMatchObject({ name: 'Pwned' });
     });
 
@@ -232,7 +235,10 @@ for (const kind of testDatabaseKinds('one')) {
       }
       const over = await call(dan, 'POST', '/api/me/addresses', home);
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toMatchObject({ detail: expect.stringMatching(/up to 20 addresses/) });
+      expect(over.json()).toMatchObject({
+        code: 'too_many_addresses',
+        detail: expect.stringMatching(/up to 20 addresses/),
+      });
     });
 
     it('takes a same-site Referer when a browser sends no Origin, and refuses a foreign one', async () => {
@@ -318,6 +324,7 @@ for (const kind of testDatabaseKinds('one')) {
           'confirmed', 4800, 60, 4800)`);
       const res = await call(gus, 'DELETE', '/api/me', { password: TEST_PASSWORD });
       expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('upcoming_appointment');
       expect((await call(gus, 'GET', '/api/me')).statusCode).toBe(200);
     });
 

@@ -26,7 +26,10 @@ export async function createAddress(db: Db, userId: string, input: Address): Pro
   return db.transaction(async (tx) => {
     const existing = await countAddresses(tx, userId);
     if (existing >= MAX_ADDRESSES) {
-      throw conflict(`You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`);
+      throw conflict(
+        `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`,
+        'too_many_addresses',
+      );
     }
     const makeDefault = existing === 0 || input.isDefault === true;
     if (makeDefault) await clearDefault(tx, userId);

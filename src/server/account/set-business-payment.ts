@@ -18,6 +18,7 @@ export async function setBusinessPayment(
   if (found.accountType !== 'business') {
     throw unprocessable(
       `${found.email} is a ${found.accountType} account: only business accounts have a payment arrangement.`,
+      'not_business_account',
     );
   }
   await db

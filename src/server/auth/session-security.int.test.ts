@@ -113,7 +113,11 @@ for (const kind of testDatabaseKinds('one')) {
         const res = await post(headers);
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-        expect(res.json()).toMatchObject({ type: '/problems/cross-site-request', status: 403 });
+        expect(res.json()).toMatchObject({
+          type: '/problems/cross-site-request',
+          status: 403,
+          code: 'cross_site_request',
+        });
       }
       expect(
         (await app.inject({ url: '/api/me/addresses', headers: customer.headers })).json(),

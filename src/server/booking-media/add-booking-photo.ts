@@ -21,7 +21,7 @@ async function assertRoom(tx: Db, bookingId: string): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(bookingPhoto)
     .where(and(eq(bookingPhoto.bookingId, bookingId), isNull(bookingPhoto.deletedAt)));
-  if ((row?.n ?? 0) >= PHOTOS_MAX) throw conflict(FULL);
+  if ((row?.n ?? 0) >= PHOTOS_MAX) throw conflict(FULL, 'too_many_photos');
 }
 
 /**
@@ -80,7 +80,10 @@ export async function addBookingPhoto(
     await storage.delete(storageKey).catch((err: unknown) => {
       log.warn({ err, photoId: id }, 'erased photo not deleted; the expiry job retries');
     });
-    throw conflict('This booking changed while the photo was being saved; it was not kept.');
+    throw conflict(
+      'This booking changed while the photo was being saved; it was not kept.',
+      'booking_changed',
+    );
   }
   const media = (await loadBookingMedia(ctx.db, [bookingId])).get(bookingId) ?? NO_MEDIA;
   return { id, ...media };

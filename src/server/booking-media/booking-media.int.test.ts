@@ -171,7 +171,10 @@ for (const kind of testDatabaseKinds('every')) {
       await uploadOk(ben, held, await imageOf('jpeg'));
       const sixth = await upload(ben, held, await imageOf('jpeg'));
       expect(sixth.statusCode).toBe(409);
-      expect(sixth.json<{ detail: string }>().detail).toMatch(/5 photos at most/);
+      expect(sixth.json()).toMatchObject({
+        code: 'too_many_photos',
+        detail: expect.stringMatching(/5 photos at most/),
+      });
     });
 
     it('gives the therapist signed links, refused once altered or expired', async () => {
@@ -188,7 +191,9 @@ for (const kind of testDatabaseKinds('every')) {
         signature,
         `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`,
       );
-      expect((await get(url.pathname + altered)).statusCode).toBe(403);
+      const forged = await get(url.pathname + altered);
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().code).toBe('photo_link_invalid');
 
       // The calendar feed carries the notes and the photos' links.
       const feedUrl = (
@@ -201,7 +206,9 @@ for (const kind of testDatabaseKinds('every')) {
       const saved = env.clock.current;
       env.clock.set('2026-11-23T09:00:01Z');
       try {
-        expect((await get(url.pathname + url.search)).statusCode).toBe(403);
+        const expired = await get(url.pathname + url.search);
+        expect(expired.statusCode).toBe(403);
+        expect(expired.json().code).toBe('photo_link_expired');
       } finally {
         env.clock.current = saved;
       }
@@ -229,7 +236,10 @@ for (const kind of testDatabaseKinds('every')) {
       try {
         const late = await notes(ada, confirmed, 'too late');
         expect(late.statusCode).toBe(409);
-        expect(late.json<{ detail: string }>().detail).toMatch(/started/);
+        expect(late.json()).toMatchObject({
+          code: 'already_started',
+          detail: expect.stringMatching(/started/),
+        });
         expect((await upload(ada, confirmed, await imageOf('png'))).statusCode).toBe(409);
       } finally {
         env.clock.current = saved;

@@ -39,14 +39,21 @@ export async function lockEditableBooking(
   if (!row || row.customer_id !== customerId) throw notFound('Booking not found.');
   if (!EDITABLE.has(row.status)) {
     const why = NOT_UPCOMING[row.status] ?? 'This booking is not upcoming';
-    throw conflict(`${why}, so its notes and photos can no longer be changed.`);
+    throw conflict(
+      `${why}, so its notes and photos can no longer be changed.`,
+      'booking_not_upcoming',
+    );
   }
   if (new Date(row.starts_at).getTime() <= now.getTime()) {
     throw conflict(
       'Your appointment has started, so its notes and photos can no longer be changed.',
+      'already_started',
     );
   }
   if (row.hold_expires_at && row.status === 'held' && new Date(row.hold_expires_at) <= now) {
-    throw conflict('The time held for this booking has run out: book it again to add notes.');
+    throw conflict(
+      'The time held for this booking has run out: book it again to add notes.',
+      'hold_lapsed',
+    );
   }
 }

@@ -44,6 +44,7 @@ async function sourceOf(bytes: Buffer): Promise<Sharp> {
     throw new HttpProblem(
       422,
       `The photo is ${meta.width}×${meta.height} pixels; 50 megapixels at most.`,
+      { code: 'photo_too_large' },
     );
   }
   if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp') {

@@ -44,11 +44,16 @@ export const signedPhotoRoutes =
           signature,
           ctx.now(),
         );
-        if (check === 'forged') throw new HttpProblem(403, 'This photo link is not valid.');
+        if (check === 'forged') {
+          throw new HttpProblem(403, 'This photo link is not valid.', {
+            code: 'photo_link_invalid',
+          });
+        }
         if (check === 'expired') {
           throw new HttpProblem(
             403,
             'This photo link has expired: open the booking again for a new one.',
+            { code: 'photo_link_expired' },
           );
         }
         const photo = await readBookingPhoto(ctx, photoId, null);

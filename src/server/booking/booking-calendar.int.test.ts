@@ -107,7 +107,9 @@ for (const kind of testDatabaseKinds('one')) {
       expect(line(attached, 'SEQUENCE')).toBe('1');
 
       const held = await holdOk(env.app, ada, { startsAt: at('2026-11-27', '10:00') });
-      expect((await calendar(ada, held.id)).statusCode).toBe(409);
+      const unconfirmed = await calendar(ada, held.id);
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json().code).toBe('booking_not_confirmed');
     });
   });
 }

@@ -108,15 +108,19 @@ function notPayable(
           kind: 'step',
           step: { kind: 'requires_action', actionUrl: latest.actionUrl, clientSecret: null },
         };
-      throw conflict('This booking is waiting for your bank.');
+      throw conflict('This booking is waiting for your bank.', 'awaiting_bank');
     }
     case 'expired':
       throw holdExpired();
     case 'cancelled':
-      throw conflict('This booking was cancelled. Please choose a time again.');
+      throw conflict(
+        'This booking was cancelled. Please choose a time again.',
+        'booking_cancelled',
+      );
     case 'failed':
       throw conflict(
         'The payment for this booking did not go through and the time was released. Please choose a time again.',
+        'payment_failed',
       );
     case 'held':
       return null;

@@ -124,6 +124,7 @@ export const bookingRoutes =
         if (!CALENDAR_STATUSES.has(booking.status)) {
           throw conflict(
             'This booking is not confirmed, so there is nothing to add to a calendar.',
+            'booking_not_confirmed',
           );
         }
         const cancelled = booking.status === 'cancelled';

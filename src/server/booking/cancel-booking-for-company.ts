@@ -22,13 +22,17 @@ export async function cancelBookingForCompany(
   const bookingId = await findBookingId(ctx.db, bookingKey);
   const refund = await inTransaction(ctx.db, async (tx) => {
     const b = await lockBooking(tx, bookingId);
-    if (!b) throw conflict('The booking disappeared while it was being cancelled.');
+    if (!b) throw conflict('The booking disappeared while it was being cancelled.', 'booking_gone');
     if (b.status === 'cancelled') {
-      throw conflict(`Booking ${b.reference} is already cancelled; nothing was changed.`);
+      throw conflict(
+        `Booking ${b.reference} is already cancelled; nothing was changed.`,
+        'already_cancelled',
+      );
     }
     if (!isPending(b.status) && b.status !== 'confirmed') {
       throw conflict(
         `Booking ${b.reference} is ${b.status}, so there is nothing to cancel; nothing was changed.`,
+        'not_cancellable',
       );
     }
     return cancelLockedBooking(ctx, tx, b, ctx.now(), {

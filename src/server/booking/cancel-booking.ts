@@ -137,7 +137,10 @@ export async function cancelBooking(
       };
     }
     if (!isPending(b.status) && b.status !== 'confirmed') {
-      throw conflict('This booking is not active, so there is nothing to cancel.');
+      throw conflict(
+        'This booking is not active, so there is nothing to cancel.',
+        'not_cancellable',
+      );
     }
     return cancelLockedBooking(ctx, tx, b, ctx.now(), {
       by: 'customer',

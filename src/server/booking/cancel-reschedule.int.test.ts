@@ -261,13 +261,11 @@ for (const kind of testDatabaseKinds('every')) {
       expect(late.statusCode).toBe(422);
       expect(late.json().code).toBe('reschedule_too_late');
       const held = await holdOk(env.app, ada, { startsAt: at('2026-11-28', '15:00') });
-      expect(
-        (
-          await post(env.app, ada, `/api/bookings/${held.id}/reschedule`, {
-            startsAt: at('2026-11-28', '15:15'),
-          })
-        ).statusCode,
-      ).toBe(409);
+      const unconfirmed = await post(env.app, ada, `/api/bookings/${held.id}/reschedule`, {
+        startsAt: at('2026-11-28', '15:15'),
+      });
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json().code).toBe('booking_not_confirmed');
     });
 
     it('lists upcoming appointments soonest first and past or cancelled ones latest first', async () => {

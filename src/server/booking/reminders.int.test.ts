@@ -171,7 +171,9 @@ for (const kind of testDatabaseKinds('every')) {
       const again = await Promise.all(instances.map((ctx) => completePastBookings(ctx)));
       expect(again).toEqual([0, 0]);
       // A completed booking can no longer be cancelled.
-      expect((await post(env.app, eve, `/api/bookings/${id}/cancel`)).statusCode).toBe(409);
+      const late = await post(env.app, eve, `/api/bookings/${id}/cancel`);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('not_cancellable');
       // Cancelled bookings stay cancelled.
       const cancelled = await queryRows<{ n: string }>(
         env.database.db,

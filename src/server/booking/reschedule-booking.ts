@@ -33,7 +33,8 @@ const tooLate = (hours: number) =>
 
 function checkMovable(b: BookingRow | null, customerId: string, ctx: AppContext, now: Date) {
   if (!b || b.customerId !== customerId) throw notFound('Booking not found.');
-  if (b.status !== 'confirmed') throw conflict('Only a confirmed appointment can be moved.');
+  if (b.status !== 'confirmed')
+    throw conflict('Only a confirmed appointment can be moved.', 'booking_not_confirmed');
   const policy = ctx.config.cancellation;
   if (!canReschedule(policy, b.startsAt.getTime(), now.getTime()))
     throw tooLate(policy.rescheduleNoticeHours);

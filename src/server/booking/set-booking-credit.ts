@@ -50,11 +50,12 @@ export async function setBookingCredit(
     const b = await lockBooking(tx, bookingId);
     if (!b || b.customerId !== customerId) throw notFound('Booking not found.');
     if (b.status !== 'held' || !b.holdExpiresAt || b.holdExpiresAt <= now) {
-      throw conflict(
-        b.status === 'requires_action'
-          ? 'A payment for this booking is waiting for your bank, so its amount cannot change now.'
-          : 'This booking is no longer waiting for payment.',
-      );
+      throw b.status === 'requires_action'
+        ? conflict(
+            'A payment for this booking is waiting for your bank, so its amount cannot change now.',
+            'awaiting_bank',
+          )
+        : conflict('This booking is no longer waiting for payment.', 'booking_not_held');
     }
     if (await attemptUnderWay(tx, b.id)) throw paymentUnderWay();
     await lockWallet(tx, customerId);

@@ -303,6 +303,7 @@ for (const kind of testDatabaseKinds('every')) {
         { method: 'saved-card', cardId },
       );
       expect(stolen.statusCode).toBe(422);
+      expect(stolen.json().code).toBe('unknown_card');
       const res = await payRequest(env.app, cleo, next.id, { method: 'saved-card', cardId });
       expect(res.json()).toEqual({ status: 'confirmed' });
       expect(

@@ -39,6 +39,7 @@ export function installCsrfProtection(
       type: '/problems/cross-site-request',
       title: 'Forbidden',
       status: 403,
+      code: 'cross_site_request',
       detail: 'This request did not come from our website, so it was refused.',
     });
   });

@@ -1,9 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reportRequestError } from '../errors/error-reporter';
-import { HttpProblem, statusTitle, type FieldError, type ProblemBody } from './problem';
+import {
+  HttpProblem,
+  statusTitle,
+  type FieldError,
+  type ProblemBody,
+  type RefusalCode,
+} from './problem';
 
-export function sendProblem(reply: FastifyReply, body: ProblemBody) {
+/** Writes a problem; one written by hand with a refusal's status carries its code (decision 0095). */
+export function sendProblem<S extends number>(
+  reply: FastifyReply,
+  body: ProblemBody & { status: S } & RefusalCode<S>,
+) {
   return reply.status(body.status).type('application/problem+json').send(body);
 }
 

@@ -267,6 +267,7 @@ describe.each(testDatabaseKinds('one'))('/api/internal on %s', (kind) => {
       });
       expect(personal.statusCode).toBe(422);
       expect(personal.json().detail).toContain('only business accounts');
+      expect(personal.json().code).toBe('not_business_account');
       const bad = await app.inject({
         method: 'PUT',
         url: '/api/internal/users/office@example.com/business-payment',

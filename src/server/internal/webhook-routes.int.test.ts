@@ -113,6 +113,7 @@ for (const kind of testDatabaseKinds('one')) {
       expect(again.statusCode).toBe(409);
       expect(again.headers['content-type']).toContain('application/problem+json');
       expect(again.json().detail).toContain('delivered already');
+      expect(again.json().code).toBe('already_delivered');
     });
 
     it('answers wrong input with problem+json', async () => {

@@ -14,9 +14,10 @@ describe('processPhoto', () => {
       .jpeg()
       .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'Phone', Artist: 'Isla' } } })
       .toBuffer();
-    await expect(processPhoto(sideways)).rejects.toThrow(
-      'The photo is 240×600 pixels; it needs at least 256×256.',
-    );
+    await expect(processPhoto(sideways)).rejects.toMatchObject({
+      message: 'The photo is 240×600 pixels; it needs at least 256×256.',
+      code: 'photo_too_small',
+    });
 
     const upright = await sharp({
       create: { width: 400, height: 300, channels: 3, background: '#888' },

@@ -59,10 +59,13 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     throw new HttpProblem(
       422,
       `The photo is ${width}×${height} pixels; it needs at least ${PHOTO_MIN_SIDE}×${PHOTO_MIN_SIDE}.`,
+      { code: 'photo_too_small' },
     );
   }
   if (width * height > MAX_PIXELS) {
-    throw new HttpProblem(422, `The photo is ${width}×${height} pixels; 50 megapixels at most.`);
+    throw new HttpProblem(422, `The photo is ${width}×${height} pixels; 50 megapixels at most.`, {
+      code: 'photo_too_large',
+    });
   }
 
   // One square crop, centred where sharp finds the most detail (usually the face), upright and

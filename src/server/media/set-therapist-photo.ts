@@ -16,7 +16,9 @@ async function assertTherapist(db: Db, therapistId: string): Promise<void> {
     .where(eq(therapist.id, therapistId));
   if (!row) throw unknownTherapist(therapistId);
   if (!canStorePhotoFor(therapistId)) {
-    throw new HttpProblem(422, `The therapist id ${therapistId} cannot name a photo's folder.`);
+    throw new HttpProblem(422, `The therapist id ${therapistId} cannot name a photo's folder.`, {
+      code: 'therapist_id_unusable',
+    });
   }
 }
 

@@ -189,6 +189,7 @@ for (const kind of testDatabaseKinds('one')) {
         expect(res.statusCode, res.body).toBe(status);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
         expect(res.json<{ detail: string }>().detail).toMatch(detail);
+        if (status === 422) expect(res.json().code).toBe('photo_too_small');
       }
       expect(await profilePhoto()).toBe(before);
     });

@@ -15,7 +15,7 @@ import type { PaymentInput } from '../../contract/booking';
 export type CardPaymentInput = Exclude<PaymentInput, { method: 'invoice' } | { method: 'credit' }>;
 
 export const cardProblem = (field: string, message: string) =>
-  new HttpProblem(422, message, { errors: [{ field, message }] });
+  new HttpProblem(422, message, { code: 'unknown_card', errors: [{ field, message }] });
 
 /** The card to charge, checked: a new card from the form or token, or one of the customer's own. */
 export async function sourceOf(

@@ -24,5 +24,6 @@ export async function reportReview(
     .values({ reviewId, reporterId, reason, createdAt: now })
     .onConflictDoNothing()
     .returning({ reviewId: reviewReport.reviewId });
-  if (inserted.length === 0) throw conflict('You have already reported this review.');
+  if (inserted.length === 0)
+    throw conflict('You have already reported this review.', 'already_reported');
 }

@@ -163,9 +163,10 @@ for (const kind of testDatabaseKinds('every')) {
       const early = await write(ada, ids.e1, { rating: 5 });
       expect(early.statusCode).toBe(409);
       expect(early.headers['content-type']).toContain('application/problem+json');
-      expect(early.json<{ detail: string }>().detail).toBe(
-        'You can review an appointment once it has taken place.',
-      );
+      expect(early.json()).toMatchObject({
+        code: 'review_not_open',
+        detail: 'You can review an appointment once it has taken place.',
+      });
       expect((await write(ada, ids.a1, { rating: 6 })).statusCode).toBe(400);
       expect((await write(ada, ids.a1, { rating: 4, comment: 'x'.repeat(1001) })).statusCode).toBe(
         400,
@@ -205,7 +206,10 @@ for (const kind of testDatabaseKinds('every')) {
       env.clock.set('2026-12-10T16:00:00Z');
       const late = await write(ada, ids.a1, { rating: 1 });
       expect(late.statusCode).toBe(409);
-      expect(late.json<{ detail: string }>().detail).toContain('14 days');
+      expect(late.json()).toMatchObject({
+        code: 'review_fixed',
+        detail: expect.stringContaining('14 days'),
+      });
       const list = (await getJson(env.app, ada, '/api/me/appointments')).json<{
         past: BookingView[];
       }>();
@@ -247,7 +251,9 @@ for (const kind of testDatabaseKinds('every')) {
       const report = () =>
         post(env.app, dan, `/api/reviews/${catsId}/report`, { reason: 'Not about the treatment' });
       expect((await report()).statusCode).toBe(200);
-      expect((await report()).statusCode).toBe(409);
+      const twice = await report();
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().code).toBe('already_reported');
       const reported = await env.app.inject({
         method: 'GET',
         url: '/api/internal/reviews?reported=true',
@@ -281,7 +287,9 @@ for (const kind of testDatabaseKinds('every')) {
       expect(row).toMatchObject({ comment: 'Fine', hiddenReason: 'Personal remarks' });
       const own = (await getJson(env.app, cat, `/api/bookings/${ids.c1}`)).json<BookingView>();
       expect(own.review).toMatchObject({ hidden: true, editable: false });
-      expect((await write(cat, ids.c1, { rating: 5 })).statusCode).toBe(409);
+      const changeHidden = await write(cat, ids.c1, { rating: 5 });
+      expect(changeHidden.statusCode).toBe(409);
+      expect(changeHidden.json().code).toBe('review_hidden');
       expect((await report()).statusCode).toBe(404);
     });
 

@@ -1,17 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OwnReview, ReviewInput } from '../../contract/reviews';
-import { REVIEW_REFUSAL_TEXT, reviewRefusal } from '../../domain/reviews';
+import { REVIEW_REFUSAL_TEXT, reviewRefusal, type ReviewRefusal } from '../../domain/reviews';
 import type { Db } from '../db/client';
 import { review } from '../db/schema-reviews';
 import { queryRows } from '../db/query-rows';
 import { inTransaction } from '../db/transaction';
-import { conflict, notFound } from '../http/problem';
+import { conflict, notFound, type ProblemCode } from '../http/problem';
 import { ownReviewOf } from './own-reviews';
 
 // POST /api/bookings/:id/review: the customer of a completed booking rates it, or changes their
 // rating within 14 days of first writing it. The booking's row lock orders two tabs sending at
 // once: the second finds the first's review and edits it, so a booking never has two. The edit is
 // a compare-and-set on the time the review was last written, read under that lock.
+
+const REVIEW_REFUSAL_CODE: Record<ReviewRefusal, ProblemCode> = {
+  not_completed: 'review_not_open',
+  fixed: 'review_fixed',
+  hidden: 'review_hidden',
+};
 
 export async function writeReview(
   db: Db,
@@ -34,7 +40,7 @@ export async function writeReview(
       existing ? { createdAt: existing.createdAt, hidden: existing.hiddenAt !== null } : null,
       now,
     );
-    if (refusal) throw conflict(REVIEW_REFUSAL_TEXT[refusal]);
+    if (refusal) throw conflict(REVIEW_REFUSAL_TEXT[refusal], REVIEW_REFUSAL_CODE[refusal]);
 
     if (!existing) {
       const [created] = await tx
@@ -58,7 +64,12 @@ export async function writeReview(
       .where(and(eq(review.id, existing.id), eq(review.updatedAt, existing.updatedAt)))
       .returning();
     // The booking's lock makes this unreachable; were it reached, nothing was written.
-    if (!updated) throw conflict('Your review changed meanwhile. Please reload and try again.');
+    if (!updated) {
+      throw conflict(
+        'Your review changed meanwhile. Please reload and try again.',
+        'review_changed',
+      );
+    }
     return { review: ownReviewOf(updated, now), created: false };
   });
 }

@@ -19,19 +19,15 @@ import {
   type SelectedTreatment,
 } from '../availability/load-selection';
 import { refuseAddressOutsideCity } from '../booking/address-in-city';
-import { badRequest, HttpProblem } from '../http/problem';
+import { badRequest, HttpProblem, type ProblemCode } from '../http/problem';
 import { waitlistEntryView } from './waitlist-view';
 
 // Joining the waitlist (docs/decisions/0089): everything the matcher will need is checked now,
 // so a waiting entry can become a held booking without asking the customer again. The address
 // is a saved one because an offered time is held as a real booking, which needs where it is.
 
-const refuse = (
-  field: string,
-  detail: string,
-  code?: 'unknown_city' | 'therapist_unavailable' | 'unknown_address',
-) =>
-  new HttpProblem(422, detail, { ...(code ? { code } : {}), errors: [{ field, message: detail }] });
+const refuse = (field: string, detail: string, code: ProblemCode) =>
+  new HttpProblem(422, detail, { code, errors: [{ field, message: detail }] });
 
 export async function joinWaitlist(
   ctx: AppContext,
@@ -77,7 +73,11 @@ export async function joinWaitlist(
     throw refuse('body.addressId', 'Choose one of your saved addresses.', 'unknown_address');
   const postcode = normalisePostcode(facts.postcode);
   if (body.postcode !== undefined && normalisePostcode(body.postcode) !== postcode) {
-    throw refuse('body.postcode', `The address chosen is at ${postcode}, not ${body.postcode}.`);
+    throw refuse(
+      'body.postcode',
+      `The address chosen is at ${postcode}, not ${body.postcode}.`,
+      'postcode_mismatch',
+    );
   }
   await refuseAddressOutsideCity(ctx.db, facts.city, postcode);
 
@@ -93,6 +93,7 @@ export async function joinWaitlist(
       throw new HttpProblem(
         422,
         `You can wait for at most ${WAITLIST_MAX_ACTIVE_ENTRIES} things at once. Leave one of your waitlists first.`,
+        { code: 'too_many_waitlists' },
       );
     }
     const [row] = await queryRows<{ id: string }>(

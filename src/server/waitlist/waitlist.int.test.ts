@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProblemCode } from '../../contract/problem';
 import type { WaitlistEntry, WaitlistOffer, WaitlistRun } from '../../contract/waitlist';
 import {
   at,
@@ -247,12 +248,18 @@ for (const kind of testDatabaseKinds('every')) {
       'refuses what cannot be waited for',
       async () => {
         const eve = await newCustomer(env.app, env.database.db);
-        const refused = async (body: Record<string, unknown>, status: number, field?: string) => {
+        const refused = async (
+          body: Record<string, unknown>,
+          status: number,
+          field?: string,
+          code?: ProblemCode,
+        ) => {
           const res = await join(eve, body);
           expect(res.statusCode, res.body).toBe(status);
           expect(res.headers['content-type']).toContain('application/problem+json');
           if (field)
             expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+          if (code) expect(res.json().code).toBe(code);
         };
         await refused({ from: '2026-11-22', to: '2026-11-24' }, 400, 'body.from');
         await refused({ from: '2026-11-25', to: '2026-11-24' }, 400, 'body.to');
@@ -263,7 +270,7 @@ for (const kind of testDatabaseKinds('every')) {
         await refused({ treatmentIds: ['hot-stones'] }, 400, 'body.treatmentIds');
         await refused({ therapistId: 't-away' }, 422, 'body.therapistId');
         await refused({ addressId: owner.addressId }, 422, 'body.addressId');
-        await refused({ postcode: 'G1 1AA' }, 422, 'body.postcode');
+        await refused({ postcode: 'G1 1AA' }, 422, 'body.postcode', 'postcode_mismatch');
         // Where the city is comes from its therapists' home postcodes: EH, so Glasgow is outside.
         const [far] = await env.database.db
           .insert(address)
@@ -285,7 +292,12 @@ for (const kind of testDatabaseKinds('every')) {
         expect(unauthenticated.statusCode).toBe(401);
         // Five waiting at once at most.
         for (let i = 0; i < 5; i++) await joinOk(eve, { from: '2026-12-01', to: '2026-12-02' });
-        await refused({ from: '2026-12-01', to: '2026-12-02' }, 422);
+        await refused(
+          { from: '2026-12-01', to: '2026-12-02' },
+          422,
+          undefined,
+          'too_many_waitlists',
+        );
       },
     );
 

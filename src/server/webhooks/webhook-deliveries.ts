@@ -76,9 +76,11 @@ export async function retryWebhookDelivery(db: Db, id: number): Promise<WebhookD
     throw new HttpProblem(
       409,
       `Webhook delivery ${id} was delivered already; it is not sent again.`,
+      { code: 'already_delivered' },
     );
   throw new HttpProblem(
     409,
     `Webhook delivery ${id} is being sent right now; look again in a minute.`,
+    { code: 'delivery_under_way' },
   );
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProblemCode } from '../../lib/api';
 import { paymentRefusal } from './refusals';
 
-// The payment form decides from the problem's code, not its status: several refusals share 409
-// or 422 and need different handling (decision 0072).
+// The payment form decides from the problem's code, not its status nor its words: several
+// refusals share 409 or 422 and need different handling (decisions 0072 and 0095).
 
 const problem = (status: number, code?: ProblemCode, extensions: Record<string, unknown> = {}) => ({
   status,
@@ -35,21 +35,26 @@ describe('paymentRefusal', () => {
       [409, 'credit_changed'],
       [409, 'order_cancelled'],
       [422, 'payee_not_connected'],
+      [409, 'booking_cancelled'],
+      [409, 'payment_failed'],
+      [409, 'awaiting_bank'],
     ] as const)
       expect(paymentRefusal(problem(status, code))).toBe('lost');
-    // No code: an unknown booking, or one cancelled or failed meanwhile.
-    for (const status of [404, 409, 410]) expect(paymentRefusal(problem(status))).toBe('lost');
+    // No code: an unknown booking or order.
+    expect(paymentRefusal(problem(404))).toBe('lost');
   });
 
   it('says in the form what the customer can put right there, keeping the hold', () => {
     for (const [status, code] of [
       [422, 'credit_short'],
       [422, 'invoice_not_allowed'],
+      [422, 'unknown_card'],
       [503, 'payment_pending'],
+      [409, 'tip_not_open'],
+      [409, 'already_tipped'],
     ] as const)
       expect(paymentRefusal(problem(status, code))).toBe('form');
-    // A saved card that is not the customer's, or a wrong card field: no code, a field error.
-    expect(paymentRefusal(problem(422))).toBe('form');
+    // A wrong card field: no code, a field error.
     expect(paymentRefusal(problem(400))).toBe('form');
   });
 });

@@ -1,8 +1,8 @@
 import type { ApiError, ProblemCode } from '../../lib/api';
 
 // What the payment form does when the server refuses a payment, whatever was being bought (a held
-// booking, a gift card order), decided by the problem's code (decision 0072). What the customer
-// reads is the server's `detail` in every case.
+// booking, a gift card order, a tip), decided by the problem's code (decisions 0072 and 0095),
+// never by its words. What the customer reads is the server's `detail` in every case.
 
 type Refusal = Pick<ApiError, 'status' | 'code' | 'extensions'>;
 
@@ -21,6 +21,9 @@ const LOST: ReadonlySet<ProblemCode> = new Set([
   'credit_changed',
   'order_cancelled',
   'payee_not_connected',
+  'booking_cancelled',
+  'payment_failed',
+  'awaiting_bank',
 ]);
 
 export type PaymentRefusal =
@@ -30,7 +33,10 @@ export type PaymentRefusal =
   | 'declined'
   /** Gone: expired, released, cancelled, already paid. */
   | 'lost'
-  /** Said in the form: a field, a method not allowed, credit that falls short, still confirming. */
+  /**
+   * Said in the form: a field, a saved card that is not theirs, a method not allowed, credit that
+   * falls short, still confirming, a tip no longer open or already given.
+   */
   | 'form';
 
 export function paymentRefusal(error: Refusal): PaymentRefusal {
@@ -38,7 +44,7 @@ export function paymentRefusal(error: Refusal): PaymentRefusal {
     return error.extensions.slotReleased === false ? 'declined-hold-kept' : 'declined';
   }
   if (error.code) return LOST.has(error.code) ? 'lost' : 'form';
-  // Without a code, the status is the meaning: no such booking or order, or one in a state that
-  // can no longer be paid (cancelled, failed, waiting for the bank).
-  return error.status === 404 || error.status === 409 || error.status === 410 ? 'lost' : 'form';
+  // Every refusal has a code (decision 0095); without one, a 404 is no such booking or order, and
+  // anything else (a malformed field) is said in the form.
+  return error.status === 404 ? 'lost' : 'form';
 }
