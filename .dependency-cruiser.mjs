@@ -1,15 +1,39 @@
 // Import boundaries of src/, bench/ and scripts/, checked by `npm run lint` (so by `npm test`).
-// See docs/decisions/0023-server-boundaries.md, 0071, 0074 and the README's "How the code is laid
-// out".
+// See docs/decisions/0023-server-boundaries.md, 0071, 0074, 0096 and the README's "How the code is
+// laid out". What each folder of src/server may import is in server-folders.js, which refuses to
+// load while a folder of src/server is not placed there.
 //
 // Test files are left out of the cruise: they sit on top of everything and may import what they
 // test from any folder, plus src/test-support. What is cruised is production code and
 // src/test-support, so a dependency on src/test-support from anything cruised outside it is
 // production code reaching for test code.
 
+import { serverFolders } from './server-folders.js';
+
+/**
+ * One rule per folder of src/server: it imports, of the other folders, only those its entry in
+ * server-folders.js lists.
+ * @type {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+const serverFolderRules = Object.entries(serverFolders).map(([folder, { is, uses, why }]) => ({
+  name: `server-folder-${folder}`,
+  severity: 'error',
+  comment:
+    `src/server/${folder}/ (${is}) imports, of the folders of src/server, only ` +
+    `${uses.length > 0 ? uses.join(', ') : 'none'}.${why ? ` ${why}` : ''} If this dependency ` +
+    'belongs, add it to its entry in server-folders.js; if not, move what both need into a ' +
+    'folder both may import. See docs/decisions/0096.',
+  from: { path: `^src/server/${folder}/` },
+  to: {
+    path: '^src/server/[^/]+/',
+    pathNot: `^src/server/(${[folder, ...uses].join('|')})/`,
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...serverFolderRules,
     {
       name: 'no-folder-cycle',
       severity: 'error',
@@ -52,10 +76,10 @@ export default {
       comment:
         'availability/ (free dates and therapists, the slot check, their caches) is below ' +
         'booking/: a hold checks its slot with it, so it imports nothing of booking/ nor of what ' +
-        'sits above booking (checkout/, gift-cards/). Move what both need into availability/. ' +
-        'See docs/decisions/0074.',
+        'sits beside or above booking (gift-cards/, tips/, checkout/). Move what both need into ' +
+        'availability/. See docs/decisions/0074.',
       from: { path: '^src/server/availability/' },
-      to: { path: '^src/server/(booking|checkout|gift-cards)/' },
+      to: { path: '^src/server/(booking|checkout|gift-cards|tips)/' },
     },
     {
       name: 'payments-knows-no-purchase',
@@ -63,21 +87,22 @@ export default {
       comment:
         'payments/ takes any purchase from attempt to settled (pay-purchase.ts, ' +
         'settle-purchase.ts) through its Purchase interface (payments/purchase.ts): it imports no ' +
-        'purchase (booking/, gift-cards/) and not checkout/, which hands it one. What is one ' +
-        "purchase's own goes in that purchase's Purchase, in its own folder. See " +
+        'purchase (booking/, gift-cards/, tips/) and not checkout/, which hands it one. What is ' +
+        "one purchase's own goes in that purchase's Purchase, in its own folder. See " +
         'docs/decisions/0074.',
       from: { path: '^src/server/payments/' },
-      to: { path: '^src/server/(booking|gift-cards|checkout|availability)/' },
+      to: { path: '^src/server/(booking|gift-cards|tips|checkout|availability)/' },
     },
     {
       name: 'purchases-side-by-side',
       severity: 'error',
       comment:
-        'booking/ and gift-cards/ are purchases side by side, neither importing the other: what ' +
-        'both need of a payment is in payments/ (payment-rows.ts, provider-news.ts). See ' +
-        'docs/decisions/0074.',
-      from: { path: '^src/server/(booking|gift-cards)/' },
-      to: { path: '^src/server/(booking|gift-cards)/', pathNot: '^src/server/$1/' },
+        'booking/, gift-cards/ and tips/ are purchases side by side, none importing another: what ' +
+        'they share of a payment is in payments/ (payment-rows.ts, provider-news.ts, ' +
+        "therapist-transfers.ts), of credit in wallet/ (available-credit.ts), of a tip's view in " +
+        'src/domain/tips.ts. See docs/decisions/0074 and 0096.',
+      from: { path: '^src/server/(booking|gift-cards|tips)/' },
+      to: { path: '^src/server/(booking|gift-cards|tips)/', pathNot: '^src/server/$1/' },
     },
     {
       name: 'no-module-cycle',

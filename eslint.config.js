@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { serverFolders } from './server-folders.js';
 
 const ioModules = [
   'node:*',
@@ -100,33 +101,25 @@ const serverPatterns = [
 ];
 
 /**
- * Server folders that others build on, and the folders above them they must not import (decision
- * 0074): a card payment's walk goes down, routes → use case (checkout/) → pipeline (payments/) →
- * the purchase's own steps (booking/, gift-cards/) → db/. In flat config a later block's
- * no-restricted-imports replaces an earlier one, so each block carries serverPatterns too.
+ * What a file of a folder of src/server may import of the other folders: only those its entry in
+ * server-folders.js lists (decisions 0074 and 0096), shown in the editor; dependency-cruiser checks
+ * the same, at any depth, and every cycle. Relative paths name a folder one level up from a file
+ * at the folder's top, two levels up from one in a subfolder (mail/templates).
  */
-const serverFoldersBelow = {
-  availability: {
-    above: ['booking', 'checkout', 'gift-cards'],
-    message:
-      'availability/ is below booking/ (a hold checks its slot with it): move what both need into availability/.',
-  },
-  payments: {
-    above: ['booking', 'gift-cards', 'checkout', 'availability'],
-    message:
-      "payments/ takes any purchase through its Purchase interface (payments/purchase.ts) and imports none: what is one purchase's own goes in its Purchase, in its own folder.",
-  },
-  'gift-cards': {
-    above: ['booking', 'checkout'],
-    message:
-      'gift-cards/ and booking/ are purchases side by side: what both need of a payment is in payments/.',
-  },
-  booking: {
-    above: ['gift-cards', 'checkout'],
-    message:
-      'booking/ and gift-cards/ are purchases side by side, below checkout/: what both need of a payment is in payments/.',
-  },
-};
+function serverFolderPatterns(folder, depth) {
+  const { is, uses, why } = serverFolders[folder];
+  const up = '\\.\\./'.repeat(depth);
+  return [
+    ...serverPatterns,
+    {
+      regex: `^${up}(?!(${[folder, ...uses].join('|')})/)[\\w-]+/`,
+      message:
+        `src/server/${folder}/ (${is}) imports, of the folders of src/server, only ` +
+        `${uses.length > 0 ? uses.join(', ') : 'none'}.${why ? ` ${why}` : ''} If this one ` +
+        'belongs, add it to its entry in server-folders.js (docs/decisions/0096).',
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -286,24 +279,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: serverPatterns }],
     },
   },
-  // Server folders below others (decision 0074), shown in the editor; dependency-cruiser checks
-  // the same and every cycle. Tests may import across folders.
-  ...Object.entries(serverFoldersBelow).map(([folder, { above, message }]) => ({
-    files: [`src/server/${folder}/**/*.ts`],
-    ignores: ['src/server/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [...serverPatterns, { regex: `^\\.\\./(${above.join('|')})(/|$)`, message }],
-        },
-      ],
-    },
-  })),
+  // Each server folder's place (server-folders.js, which refuses to load while a folder of
+  // src/server is not in it). Tests may import across folders.
+  ...Object.keys(serverFolders).flatMap((folder) =>
+    [1, 2].map((depth) => ({
+      files: [`src/server/${folder}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      ignores: ['src/server/**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: serverFolderPatterns(folder, depth) }],
+      },
+    })),
+  ),
   {
     // The one test that hands the web app's server entry to a real server, as the build does
     // through dist/web-ssr (decision 0045).
     files: ['src/server/http/server-rendering.int.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The server's settings stay split by concern, one config-*.ts each, with config.ts only
+    // putting them together: a file past this length holds more than one concern.
+    files: ['src/server/config*.ts'],
+    ignores: ['src/server/config*.test.ts'],
+    rules: {
+      'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
+    },
   },
 );

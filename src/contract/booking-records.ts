@@ -185,7 +185,11 @@ export const bookingCaseSchema = z.object({
     .array(
       z.object({
         kind: z.string().describe('refund, cancel_payment or transfer'),
-        status: z.string().describe('pending, done or failed'),
+        status: z
+          .string()
+          .describe(
+            'pending, done or failed; awaiting_account: a transfer to a therapist with no connected payment account yet, made once they have one',
+          ),
         amountPence: pence.nullable(),
         attempts: z.number().int(),
         lastError: z.string().nullable(),

@@ -72,3 +72,26 @@ export function tipSplit(
   const credit = useCredit ? Math.max(0, Math.min(availableCreditPence, amountPence)) : 0;
   return { creditAppliedPence: credit, amountDuePence: amountPence - credit };
 }
+
+/** What is stored of a tip that its view shows. */
+export interface TipFacts {
+  amountPence: number;
+  status: 'unpaid' | 'paid' | 'refunded';
+  paidAt: Date | null;
+}
+
+/**
+ * A tip as the customer sees it, on the appointment and in the answer to paying it: one still
+ * unpaid (a card declined, or the bank checking) awaits payment.
+ */
+export function tipView(t: TipFacts): {
+  amountPence: number;
+  status: 'awaiting_payment' | 'paid' | 'refunded';
+  paidAt: string | null;
+} {
+  return {
+    amountPence: t.amountPence,
+    status: t.status === 'unpaid' ? 'awaiting_payment' : t.status,
+    paidAt: t.paidAt?.toISOString() ?? null,
+  };
+}

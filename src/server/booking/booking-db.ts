@@ -3,7 +3,12 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedStatement, queryPrepared } from '../db/query-rows';
 import { tableRows } from '../db/table-rows';
-import { booking, type bookingItem, type BookingStatus } from '../db/schema';
+import {
+  booking,
+  PENDING_BOOKING_STATUSES,
+  type bookingItem,
+  type BookingStatus,
+} from '../db/schema';
 
 // The locking rules every booking use case follows, so no two of them can deadlock:
 //   1. the booking row (SELECT … FOR UPDATE) before anything else about that booking; every change
@@ -29,7 +34,7 @@ export async function lockBooking(tx: Db, id: string): Promise<BookingRow | null
 // The wallet lock lives with the wallet; booking use cases take it second, after the row.
 export { lockWallet } from '../wallet/wallet-lock';
 
-export const PENDING_STATUSES: readonly BookingStatus[] = ['held', 'requires_action'];
+export const PENDING_STATUSES: readonly BookingStatus[] = PENDING_BOOKING_STATUSES;
 
 export function isPending(status: string): boolean {
   return status === 'held' || status === 'requires_action';

@@ -25,7 +25,7 @@ import { referralDiscountIsFree } from '../referrals/settle-referral';
 import { isPending, lockBooking, lockWallet, bookingRows, type BookingRow } from './booking-db';
 import { holdExpired, type BookingStep } from './booking-payment-steps';
 import { confirmBooking, moveBooking, releaseBooking } from './booking-transitions';
-import { availableCredit } from './booking-wallet';
+import { availableCredit } from '../wallet/available-credit';
 import type { PaymentInput } from '../../contract/booking';
 
 // A booking as a purchase (payments/purchase.ts): the payment pipeline records, charges and

@@ -1,20 +1,12 @@
 import { inArray } from 'drizzle-orm';
+import { tipView } from '../../domain/tips';
 import type { Db } from '../db/client';
 import { tip } from '../db/schema';
 import type { TipView } from '../../contract/tips';
 
-// What a booking's view says of its tip. Here rather than in tips/, which builds on booking/
-// (a tip is given for a booking): the booking view reads the tip table, never the tips folder.
-
-type TipFacts = Pick<typeof tip.$inferSelect, 'amountPence' | 'status' | 'paidAt'>;
-
-export function tipView(t: TipFacts): TipView {
-  return {
-    amountPence: t.amountPence,
-    status: t.status === 'unpaid' ? 'awaiting_payment' : t.status,
-    paidAt: t.paidAt?.toISOString() ?? null,
-  };
-}
+// What a booking's view says of its tip. The booking view reads the tip table, never the tips
+// folder: booking and tips are purchases side by side and import nothing of each other. How a tip
+// shows is domain/tips.ts's tipView, which the tip's own answer uses too.
 
 /** The tips of these bookings, for their views (one query however many). */
 export async function loadTipViews(

@@ -1,79 +1,12 @@
-import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows, type Bound } from '../db/query-rows';
-import { booking, WALLET_KINDS, walletEntry } from '../db/schema';
-import { appendWalletEntry, debitWallet, walletBalance } from '../wallet/wallet-ledger';
-import { PENDING_STATUSES } from './booking-db';
+import { WALLET_KINDS } from '../db/schema';
+import { appendWalletEntry, debitWallet } from '../wallet/wallet-ledger';
 
-// Credit is reserved when a slot is held (the booking's creditAppliedPence counts against the
-// balance while it waits for payment) and spent — a negative ledger entry — only when the booking
-// is confirmed. Callers hold the customer's wallet lock (lockWallet), so two bookings can never
-// both count the same credit. See docs/decisions "credit application timing".
-
-// Defined beside the table, whose CHECK constraint is built from the same list.
-export { WALLET_KINDS, type WalletKind } from '../db/schema';
-
-export { walletBalance };
-
-// In these words, not as parameters: the partial index of waiting holds (booking_pending_hold_idx)
-// has this predicate, and a prepared statement's generic plan can use it only when the query states
-// it literally. As parameters, PostgreSQL planned the hold's facts read afresh for every hold.
-const isPending: SQL = sql`${booking.status} in (${sql.raw(
-  PENDING_STATUSES.map((s) => `'${s}'`).join(', '),
-)})`;
-
-const reservedQuery = (tx: Db, userId: Bound<string>, now: Bound<Date>, exceptBookingId?: string) =>
-  tx
-    .select({ reserved: sql<string>`coalesce(sum(${booking.creditAppliedPence}), 0)` })
-    .from(booking)
-    .where(
-      and(
-        eq(booking.customerId, userId),
-        isPending,
-        gt(booking.holdExpiresAt, now),
-        exceptBookingId ? ne(booking.id, exceptBookingId) : undefined,
-      ),
-    );
-
-/** Credit promised to the customer's other bookings still waiting for payment (holds not run out). */
-export async function reservedCredit(
-  tx: Db,
-  userId: string,
-  now: Date,
-  exceptBookingId?: string,
-): Promise<number> {
-  const [row] = await reservedQuery(tx, userId, now, exceptBookingId);
-  return Number(row?.reserved ?? 0);
-}
-
-/** What a new booking may use, as one SQL expression (availableCredit; the hold's single read). */
-export function availableCreditQuery(
-  tx: Db,
-  userId: Bound<string>,
-  now: Bound<Date>,
-  exceptBookingId?: string,
-): SQL {
-  return sql`greatest(0, (select coalesce(sum(${walletEntry.amountPence}), 0) from ${walletEntry}
-                          where ${walletEntry.userId} = ${userId})
-                       - (${reservedQuery(tx, userId, now, exceptBookingId)}))`;
-}
-
-/**
- * What a new booking may use: the balance less what other waiting bookings have reserved. One
- * statement (it runs in every hold and payment).
- */
-export async function availableCredit(
-  tx: Db,
-  userId: string,
-  now: Date,
-  exceptBookingId?: string,
-): Promise<number> {
-  const [row] = await queryRows<{ available: string }>(
-    tx,
-    sql`select ${availableCreditQuery(tx, userId, now, exceptBookingId)} as available`,
-  );
-  return Number(row?.available ?? 0);
-}
+// A booking's credit, once reserved by its hold (wallet/available-credit.ts counts the reservation
+// against the balance while it waits for payment), is spent — a negative ledger entry — only when
+// the booking is confirmed, and returned when it is cancelled. Callers hold the customer's wallet
+// lock (lockWallet), so two bookings can never both count the same credit. See docs/decisions
+// "credit application timing".
 
 /**
  * Writes the spending once, whoever confirms the booking and however often. The reservation was

@@ -15,7 +15,7 @@ import { inTransactionUnderLock } from '../db/advisory-lock';
 import { EXCLUSION_VIOLATION, sqlState } from '../db/transaction';
 import type { WarnLog } from '../db/warn-log';
 import { insertBookingWithItems, lockWallet, type BookingRow } from './booking-db';
-import { availableCredit } from './booking-wallet';
+import { availableCredit } from '../wallet/available-credit';
 import { refuseAddressOutsideCity } from './address-in-city';
 import { expireHoldsInTheWay } from './expire-holds';
 import { loadHoldFacts, SLOT_SPANS_READ_MS } from './load-hold-facts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { preparedStatement } from '../db/query-rows';
 import { rangeLiteral, type InstantRange } from '../db/tstzrange';
 import { unusedReferralQuery } from '../referrals/apply-referral';
-import { availableCreditQuery } from './booking-wallet';
+import { availableCreditQuery } from '../wallet/available-credit';
 import { selectionJsonQuery, type SelectedTreatment } from '../availability/load-selection';
 import { cityPostcodeAreasQuery } from '../availability/city-areas';
 import {

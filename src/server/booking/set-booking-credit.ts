@@ -7,7 +7,7 @@ import type { HeldBooking } from '../../contract/booking';
 import { inTransaction } from '../db/transaction';
 import { lockBooking, lockWallet } from './booking-db';
 import { moveBooking } from './booking-transitions';
-import { availableCredit } from './booking-wallet';
+import { availableCredit } from '../wallet/available-credit';
 import { heldSummary } from './hold-booking';
 
 /** A payment attempt whose outcome is not known yet: its amount was sent to the provider. */

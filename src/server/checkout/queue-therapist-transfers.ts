@@ -5,8 +5,9 @@ import { inTransaction } from '../db/transaction';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { providerTask } from '../db/schema';
-import { enqueueProviderTask, type TaskLog } from '../payments/provider-tasks';
+import type { TaskLog } from '../payments/provider-tasks';
 import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
+import { queueTherapistTransfer } from '../payments/therapist-transfers';
 
 // The therapist earns the whole price less the platform fee however the customer paid
 // (docs/decisions/0021). The card part reaches them through the destination charge; what the
@@ -14,7 +15,8 @@ import { runProviderTasksNow } from '../payments/run-provider-tasks-now';
 // transfer, once the appointment has started: from then on the booking can no longer be cancelled
 // or refunded, so a transfer never needs taking back. The provider_task row (kind 'transfer',
 // booking_id) is the record that a booking's share has been dealt with; its unique idempotency
-// key makes it happen once whatever runs twice.
+// key makes it happen once whatever runs twice. A therapist with no connected account yet gets
+// the transfer once they have one (payments/therapist-transfers.ts, as a tip's).
 
 const BATCH = 50;
 
@@ -33,15 +35,13 @@ interface Due {
 }
 
 /**
- * Settles a booking's share without calling the provider: there is nothing to send, or nowhere to
- * send it. The row still marks the booking as dealt with, so it is not claimed on every pass.
+ * Settles a booking's share that rounds to nothing without calling the provider (which refuses a
+ * transfer of 0). The row still marks the booking as dealt with, so no pass claims it again.
  */
-async function recordWithoutCall(
+async function recordNothingToTransfer(
   tx: Db,
   provider: string,
   due: Due,
-  amountPence: number,
-  outcome: { status: 'done'; note: string } | { status: 'failed'; error: string },
   now: Date,
 ): Promise<void> {
   await tx
@@ -50,14 +50,13 @@ async function recordWithoutCall(
       provider,
       kind: 'transfer',
       idempotencyKey: therapistTransferKey(due.id),
-      params: { bookingId: due.id, destinationAccountId: null, amountPence },
+      params: { bookingId: due.id, destinationAccountId: null, amountPence: 0 },
       bookingId: due.id,
-      status: outcome.status,
+      status: 'done',
       nextAttemptAt: now,
       createdAt: now,
-      ...(outcome.status === 'done'
-        ? { doneAt: now, result: { skipped: outcome.note } }
-        : { lastError: outcome.error }),
+      doneAt: now,
+      result: { skipped: 'nothing to transfer' },
     })
     .onConflictDoNothing({ target: providerTask.idempotencyKey });
 }
@@ -76,9 +75,9 @@ export async function queueTherapistTransfers(
   const feePercent = ctx.config.payments.platformFeePercent;
   const provider = ctx.payments.name;
   // Logged after the commit, so a transaction run again after a deadlock does not log twice.
-  const stranded: { bookingId: string; therapistId: string; amountPence: number }[] = [];
+  const awaiting: { bookingId: string; therapistId: string; amountPence: number }[] = [];
   const queued = await inTransaction(ctx.db, async (tx) => {
-    stranded.length = 0;
+    awaiting.length = 0;
     const due = await queryRows<Due>(
       tx,
       sql`select b.id, b.total_price_pence, b.credit_applied_pence, b.referral_discount_pence,
@@ -109,54 +108,35 @@ export async function queueTherapistTransfers(
       );
       if (viaTransferPence <= 0) {
         // A penny of credit can round to nothing; the provider refuses a transfer of 0.
-        await recordWithoutCall(
-          tx,
-          provider,
-          b,
-          0,
-          { status: 'done', note: 'nothing to transfer' },
-          now,
-        );
+        await recordNothingToTransfer(tx, provider, b, now);
         continue;
       }
-      if (!b.payment_account_id) {
-        // Retrying cannot help until someone connects the therapist's account: the failed row
-        // says what is owed, and deleting it once the account is connected queues it again.
-        const error = `therapist ${b.therapist_id} has no payment account`;
-        await recordWithoutCall(
-          tx,
-          provider,
-          b,
-          viaTransferPence,
-          { status: 'failed', error },
-          now,
-        );
-        stranded.push({
-          bookingId: b.id,
-          therapistId: b.therapist_id,
-          amountPence: viaTransferPence,
-        });
-        continue;
-      }
-      await enqueueProviderTask(
+      const outcome = await queueTherapistTransfer(
         tx,
         provider,
         {
-          kind: 'transfer',
           bookingId: b.id,
-          destinationAccountId: b.payment_account_id,
+          therapistId: b.therapist_id,
+          accountId: b.payment_account_id,
           amountPence: viaTransferPence,
           description: `Therapist's share of booking ${b.id}`,
           idempotencyKey: therapistTransferKey(b.id),
         },
         now,
       );
-      count++;
+      if (outcome === 'queued') count++;
+      else
+        awaiting.push({
+          bookingId: b.id,
+          therapistId: b.therapist_id,
+          amountPence: viaTransferPence,
+        });
     }
     return count;
   });
-  for (const details of stranded)
-    log.error(details, "therapist's share not transferred: no payment account, needs a person");
+  // Once per booking: the task is written once, and a later pass finds it.
+  for (const details of awaiting)
+    log.error(details, "therapist's share awaits their payment account: made once it is connected");
   if (queued > 0) await runProviderTasksNow(ctx, log);
   return queued;
 }

@@ -23,6 +23,7 @@ import { testConfig } from '../../test-support/test-config';
 import { setTestCustomerFlags } from '../../test-support/test-customer';
 import { testDatabaseKinds } from '../../test-support/test-database';
 import { createPaymentProvider } from '../payments/create-payment-provider';
+import { releaseTransfersAwaitingAccount } from '../payments/therapist-transfers';
 import { STRIPE_ENV, startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe-api';
 import { queueTherapistTransfers } from './queue-therapist-transfers';
 
@@ -58,6 +59,14 @@ for (const kind of testDatabaseKinds('every')) {
       const config = testConfig(stripeEnv);
       return queueTherapistTransfers(
         { config, db: database.db, payments: createPaymentProvider(config), now: env.clock.now },
+        log,
+      );
+    };
+    /** One pass of the job that releases transfers once the therapist's account is there. */
+    const releaseJob = () => {
+      const config = testConfig(stripeEnv);
+      return releaseTransfersAwaitingAccount(
+        { db: env.database.db, payments: createPaymentProvider(config), now: env.clock.now },
         log,
       );
     };
@@ -206,7 +215,7 @@ for (const kind of testDatabaseKinds('every')) {
       expect(await transferTasksOf(cardOnly.id)).toEqual([]);
     });
 
-    it('logs a therapist without a payment account once, records it failed, and pays once fixed', async () => {
+    it('logs a therapist without a payment account once, and transfers once it is connected', async () => {
       const fay = await newCustomer(env.app, env.database.db);
       const held = await paidBooking(fay, { credit: 1000, therapistId: 't-bea' });
       await env.database.db
@@ -222,24 +231,33 @@ for (const kind of testDatabaseKinds('every')) {
       expect(errors).toEqual([
         {
           details: { bookingId: held.id, therapistId: 't-bea', amountPence: 800 },
-          message: expect.stringContaining('no payment account'),
+          message: expect.stringContaining('awaits their payment account'),
         },
       ]);
-      const [failed] = await transferTasksOf(held.id);
-      expect(failed).toMatchObject({
-        status: 'failed',
+      const [awaiting] = await transferTasksOf(held.id);
+      expect(awaiting).toMatchObject({
+        status: 'awaiting_account',
         lastError: 'therapist t-bea has no payment account',
+        params: { therapistId: 't-bea', destinationAccountId: null, amountPence: 800 },
       });
+      expect(await releaseJob()).toBe(0);
 
-      // What an operator does once the therapist has connected their account (docs/decisions/0021).
+      // The therapist connects their account (the catalogue import, or the internal API): no one
+      // touches the task, and it is made once (docs/decisions/0096).
       await env.database.db
         .update(therapist)
         .set({ paymentAccountId: 'acct_tbea_new' })
         .where(eq(therapist.id, 't-bea'));
-      await env.database.db.delete(providerTask).where(eq(providerTask.id, failed?.id ?? -1));
-      await atTime(held.startsAt, runJob);
+      await atTime(held.startsAt, async () => {
+        expect(await releaseJob()).toBe(1);
+        expect(await releaseJob()).toBe(0);
+        await runJob();
+      });
       expect(transfersOf(held.id).map((t) => [t.params.amount, t.params.destination])).toEqual([
         ['800', 'acct_tbea_new'],
+      ]);
+      expect(await transferTasksOf(held.id)).toMatchObject([
+        { status: 'done', attempts: 1, lastError: null },
       ]);
     });
 

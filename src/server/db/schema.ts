@@ -289,6 +289,8 @@ export const address = pgTable(
 
 // Statuses that occupy the therapist's time; the exclusion constraint (custom migration) uses this list.
 export const ACTIVE_BOOKING_STATUSES = ['held', 'requires_action', 'confirmed'] as const;
+// A booking still waiting for payment, whose credit is reserved (wallet/available-credit.ts).
+export const PENDING_BOOKING_STATUSES = ['held', 'requires_action'] as const;
 export const BOOKING_STATUSES = [
   ...ACTIVE_BOOKING_STATUSES,
   'cancelled',
@@ -518,6 +520,10 @@ export const providerTask = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     params: jsonb('params').notNull(),
     bookingId: uuid('booking_id').references(() => booking.id),
+    /**
+     * pending: the worker's to make; awaiting_account: a transfer to a therapist with no connected
+     * account yet, made pending once they have one; done; failed: given up, needs a person.
+     */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -530,11 +536,18 @@ export const providerTask = pgTable(
     index('provider_task_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // Transfers to a therapist with no connected account yet (payments/therapist-transfers.ts).
+    index('provider_task_awaiting_account_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'awaiting_account'`),
     check(
       'provider_task_kind',
       sql`${t.kind} in ('refund', 'cancel_payment', 'transfer', 'delete_customer', 'detach_card')`,
     ),
-    check('provider_task_status', sql`${t.status} in ('pending', 'done', 'failed')`),
+    check(
+      'provider_task_status',
+      sql`${t.status} in ('pending', 'awaiting_account', 'done', 'failed')`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { SWEEP_INTERVAL_MS, sweepExpiredHolds } from '../booking/expire-holds';
 import { reconcilePayments } from '../checkout/reconcile-payments';
 import { runProviderTasks } from '../payments/provider-tasks';
+import { releaseTransfersAwaitingAccount } from '../payments/therapist-transfers';
 import { queueTherapistTransfers } from '../checkout/queue-therapist-transfers';
 import { EXPIRY_INTERVAL_MS, expireWalletCredit } from '../wallet/expire-credit';
 import { COMPLETION_INTERVAL_MS, completePastBookings } from '../booking/complete-bookings';
@@ -33,6 +34,11 @@ export function startJobs(app: FastifyInstance, ctx: AppContext): void {
     name: "therapists' transfers",
     intervalMs: paymentsEvery,
     run: () => queueTherapistTransfers(ctx, app.log),
+  });
+  startBackgroundJob(app, {
+    name: 'transfers awaiting an account',
+    intervalMs: paymentsEvery,
+    run: () => releaseTransfersAwaitingAccount(ctx, app.log),
   });
   if (ctx.config.wallet.creditExpiryDays !== null) {
     startBackgroundJob(app, {

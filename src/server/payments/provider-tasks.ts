@@ -31,6 +31,8 @@ export type ProviderTask =
   | {
       kind: 'transfer';
       bookingId: string;
+      /** Whose account it goes to (therapist-transfers.ts). */
+      therapistId?: string;
       destinationAccountId: string;
       amountPence: number;
       description: string;

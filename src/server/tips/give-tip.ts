@@ -1,3 +1,4 @@
+import { tipView } from '../../domain/tips';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
 import type { WarnLog } from '../db/warn-log';
@@ -6,7 +7,6 @@ import { payPurchase } from '../payments/pay-purchase';
 import { DECLINE_MESSAGES } from '../payments/payment-provider';
 import { alreadyTipped, tipPurchase, type TipStep } from './tip-purchase';
 import { findTip } from './tip-db';
-import { tipView } from '../booking/booking-tip-view';
 import type { TipAnswer, TipInput } from '../../contract/tips';
 
 /**

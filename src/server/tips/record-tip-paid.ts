@@ -2,18 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { cardLabel } from '../../domain/card';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/client';
-import { booking, providerTask, therapist, tip, user, WALLET_KINDS } from '../db/schema';
+import { booking, therapist, tip, user, WALLET_KINDS } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentRow } from '../payments/payment-rows';
-import { enqueueProviderTask } from '../payments/provider-tasks';
+import { queueTherapistTransfer } from '../payments/therapist-transfers';
 import { debitWallet } from '../wallet/wallet-ledger';
 import type { TipRow } from './tip-db';
 import { tipReceiptEmail, tipReceiptKey } from './tip-receipt';
 
 // What a tip's payment succeeding means, in the transaction that records it (docs/decisions/0087):
 // the credit it uses is spent, the tip is paid (a compare-and-set from unpaid), the whole amount is
-// queued for the therapist as a transfer, and the receipt is queued. Each is keyed by the tip, so
-// whatever settles the payment twice (our call, the webhook, the reconciler) does each once.
+// queued for the therapist as a transfer (made once they have a connected account, if they have
+// none yet), and the receipt is queued. Each is keyed by the tip, so whatever settles the payment
+// twice (our call, the webhook, the reconciler) does each once.
 
 /** The transfer's key: the provider moves a tip's money once, whoever queues or runs it. */
 export const tipTransferKey = (tipId: string) => `tip-${tipId}-therapist-transfer`;
@@ -61,51 +62,6 @@ async function factsOf(tx: Db, t: TipRow): Promise<Facts> {
 }
 
 /**
- * Queues the therapist's transfer of the whole tip. With no connected account there is nowhere to
- * send it: a failed row says what is owed (as queue-therapist-transfers.ts does for a booking's
- * share), and deleting it once the account is connected lets it be queued again by hand.
- */
-async function queueTransfer(
-  ctx: Pick<AppContext, 'payments'>,
-  tx: Db,
-  t: TipRow,
-  accountId: string | null,
-  now: Date,
-): Promise<void> {
-  const idempotencyKey = tipTransferKey(t.id);
-  if (!accountId) {
-    await tx
-      .insert(providerTask)
-      .values({
-        provider: ctx.payments.name,
-        kind: 'transfer',
-        idempotencyKey,
-        params: { bookingId: t.bookingId, destinationAccountId: null, amountPence: t.amountPence },
-        bookingId: t.bookingId,
-        status: 'failed',
-        lastError: `therapist ${t.therapistId} has no payment account`,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: providerTask.idempotencyKey });
-    return;
-  }
-  await enqueueProviderTask(
-    tx,
-    ctx.payments.name,
-    {
-      kind: 'transfer',
-      bookingId: t.bookingId,
-      destinationAccountId: accountId,
-      amountPence: t.amountPence,
-      description: `Tip for booking ${t.bookingId}`,
-      idempotencyKey,
-    },
-    now,
-  );
-}
-
-/**
  * Records the tip as paid, once: answers false when it was not unpaid any more (someone else
  * recorded it first), having changed nothing. The caller has spent its credit.
  */
@@ -123,7 +79,20 @@ export async function recordTipPaid(
     .returning({ id: tip.id });
   if (moved.length === 0) return false;
   const facts = await factsOf(tx, t);
-  await queueTransfer(ctx, tx, t, facts.accountId, now);
+  // The whole tip, to the therapist's account, or once they have one (therapist-transfers.ts).
+  await queueTherapistTransfer(
+    tx,
+    ctx.payments.name,
+    {
+      bookingId: t.bookingId,
+      therapistId: t.therapistId,
+      accountId: facts.accountId,
+      amountPence: t.amountPence,
+      description: `Tip for booking ${t.bookingId}`,
+      idempotencyKey: tipTransferKey(t.id),
+    },
+    now,
+  );
   const receipt = {
     customerName: facts.customerName,
     therapistName: facts.therapistName,

@@ -3,7 +3,7 @@ import { firstNameOf, formatPence } from '../../domain/format';
 import { tipAmountProblem, tipSplit, tipWindowOpen } from '../../domain/tips';
 import type { CustomerProfile } from '../../domain/types';
 import type { AppContext } from '../app-context';
-import { availableCredit } from '../booking/booking-wallet';
+import { availableCredit } from '../wallet/available-credit';
 import type { Db } from '../db/client';
 import { payment, tip } from '../db/schema';
 import { HttpProblem, badRequest, notFound } from '../http/problem';
