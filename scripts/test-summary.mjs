@@ -1,10 +1,12 @@
 // Prints one closing line, "N passed, N failed", over the Vitest and Playwright JSON reports,
 // then the name of every failed test: CI often keeps only the end of a long log, and the end
-// must say what to look at. Before that, the slowest test files of both, whose times it also
-// keeps in test-results/timings.json (TEST_TIMINGS_FILE), so where the time goes stays visible
-// from one run to the next (decision 0069).
+// must say what to look at. Before that, each layer's time against its budget (TEST_LAYERS_FILE,
+// written by scripts/test.sh; the budget is scripts/test-budget.json) and the ten costliest test
+// files of both, whose times it also keeps in test-results/timings.json (TEST_TIMINGS_FILE), so
+// where the time goes stays visible from one run to the next (decisions 0069 and 0098).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
+import { budgetReport } from './test-budget-report.mjs';
 
 let passed = 0;
 let failed = 0;
@@ -75,15 +77,23 @@ if (playwrightFile && existsSync(playwrightFile)) {
 } else failed += 1;
 
 timings.sort((a, b) => b.seconds - a.seconds);
+const layersFile = process.env.TEST_LAYERS_FILE;
+const layers =
+  layersFile && existsSync(layersFile) ? JSON.parse(readFileSync(layersFile, 'utf8')) : null;
 const timingsFile = process.env.TEST_TIMINGS_FILE ?? 'test-results/timings.json';
 mkdirSync(dirname(timingsFile), { recursive: true });
 writeFileSync(
   timingsFile,
-  `${JSON.stringify({ writtenAt: new Date().toISOString(), files: timings }, null, 2)}\n`,
+  `${JSON.stringify({ writtenAt: new Date().toISOString(), layers, files: timings }, null, 2)}\n`,
 );
+if (layers) {
+  const budgetFile = process.env.TEST_BUDGET_FILE ?? new URL('./test-budget.json', import.meta.url);
+  const budget = JSON.parse(readFileSync(budgetFile, 'utf8'));
+  console.log(`\n${budgetReport(layers, budget).join('\n')}`);
+}
 if (timings.length > 0) {
-  console.log(`\nThe 15 slowest test files (all ${timings.length} in ${timingsFile}):`);
-  for (const t of timings.slice(0, 15))
+  console.log(`\nThe 10 costliest test files (all ${timings.length} in ${timingsFile}):`);
+  for (const t of timings.slice(0, 10))
     console.log(
       `${t.seconds.toFixed(1).padStart(7)} s  ${t.runner.padEnd(19)} ${t.file} (${t.tests} test${t.tests === 1 ? '' : 's'})`,
     );

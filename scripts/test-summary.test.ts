@@ -71,16 +71,25 @@ const playwrightReport = {
   ],
 };
 
-function summarise(): { output: string; timings: { files: Record<string, unknown>[] } } {
+function summarise(): {
+  output: string;
+  timings: { layers: Record<string, number>; files: Record<string, unknown>[] };
+} {
   const vitestFile = path.join(dir, 'vitest.json');
   const playwrightFile = path.join(dir, 'playwright.json');
   const timingsFile = path.join(dir, 'out', 'timings.json');
+  const layersFile = path.join(dir, 'layers.json');
+  writeFileSync(layersFile, JSON.stringify({ install: 50, static: 60, vitest: 300, build: 10 }));
   writeFileSync(vitestFile, JSON.stringify(vitestReport));
   writeFileSync(playwrightFile, JSON.stringify(playwrightReport));
   const output = execFileSync(
     process.execPath,
     ['scripts/test-summary.mjs', vitestFile, playwrightFile],
-    { cwd: root, env: { ...process.env, TEST_TIMINGS_FILE: timingsFile }, encoding: 'utf8' },
+    {
+      cwd: root,
+      env: { ...process.env, TEST_TIMINGS_FILE: timingsFile, TEST_LAYERS_FILE: layersFile },
+      encoding: 'utf8',
+    },
   );
   return { output, timings: JSON.parse(readFileSync(timingsFile, 'utf8')) };
 }
@@ -89,6 +98,7 @@ describe('the test summary', () => {
   const { output, timings } = summarise();
 
   it('keeps every file’s time, slowest first, a Playwright file once per project', () => {
+    expect(timings.layers).toEqual({ install: 50, static: 60, vitest: 300, build: 10 });
     expect(timings.files).toEqual([
       { runner: 'vitest', file: 'src/slow.int.test.ts', seconds: 90, tests: 2 },
       { runner: 'playwright mobile', file: 'e2e/journey.spec.ts', seconds: 30, tests: 1 },
@@ -99,10 +109,22 @@ describe('the test summary', () => {
 
   it('prints the slowest files before the count and the failures, which stay last', () => {
     const lines = output.trim().split('\n');
-    const slowest = lines.findIndex((line) => line.startsWith('The 15 slowest test files'));
+    const slowest = lines.findIndex((line) => line.startsWith('The 10 costliest test files'));
     expect(lines[slowest + 1]).toMatch(
       /^\s+90\.0 s {2}vitest\s+src\/slow\.int\.test\.ts \(2 tests\)$/,
     );
+    const budget = lines.findIndex((line) => line.startsWith('Time against the budget'));
+    expect(budget).toBeGreaterThan(-1);
+    expect(budget).toBeLessThan(slowest);
+    expect(lines.slice(budget + 1, budget + 7).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+      ['npm ci (warm cache)', '50 s', 'counts towards the total'],
+      ['static checks', '60 s', 'of 90 s'],
+      ['unit and integration tests', '300 s', 'of 240 s', 'OVER by 60 s'],
+      ['build and JavaScript budget', '10 s', 'of 30 s'],
+      ['browser tests', 'not measured'],
+      ['total', '420 s', 'of 600 s'],
+    ]);
+    expect(output).toContain('!!! OVER BUDGET: unit and integration tests took 300 s of 240 s.');
     expect(lines.slice(-2)).toEqual([
       '6 passed, 1 failed',
       'failed: src/slow.int.test.ts › slow c',
