@@ -13,6 +13,7 @@ import { acquireDataDirLock, type DataDirLock } from '../server/db/data-dir-lock
 import { city, therapist, user } from '../server/db/schema';
 import {
   createTestDatabase,
+  pgliteFolderFromTemplate,
   testDatabaseKinds,
   type TestDatabase,
 } from '../test-support/test-database';
@@ -137,6 +138,8 @@ describe.each(testDatabaseKinds('every'))(
         database = await createTestDatabase(kind);
         env = { DATABASE_URL: database.url ?? '' };
       } else {
+        // A copy of the run's migrated database: the commands open it instead of migrating it.
+        await pgliteFolderFromTemplate(dataDir);
         env = { DATA_DIR: dataDir };
       }
     });

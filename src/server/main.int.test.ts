@@ -2,7 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import {
+  createTestDatabase,
+  pgliteFolderFromTemplate,
+  type TestDatabase,
+} from '../test-support/test-database';
 import { freePort, startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 // The real process, as `npm start` runs it: boot, persistence across restarts, clean stop.
@@ -21,15 +25,20 @@ async function stop(server: Running) {
 const SERVER_TESTS = { timeout: 300_000 };
 
 describe('the server process on PGlite', SERVER_TESTS, () => {
+  // Copies of the run's migrated database, so a start opens rather than migrates it; the demo test
+  // below starts on an empty folder, as a first `npm start` does (decision 0098).
   let dataDir: string;
+  let removeDataDir: () => Promise<void>;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-main-'));
+    ({ dataDir, remove: removeDataDir } = await pgliteFolderFromTemplate());
   });
   afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
   });
 
-  it('keeps its data across a restart and stops cleanly on SIGTERM', async () => {
+  // One folder through a clean stop and a crash: each start costs seconds of CPU, so the two
+  // stories share their starts (decision 0098).
+  it('keeps its data across a clean stop and a crash, even when the crashed pid is alive again', async () => {
     const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', INTERNAL_API_TOKEN: TOKEN };
     const first = startServer({ ...env, PORT: String(await freePort()) });
     await first.ready;
@@ -51,31 +60,24 @@ describe('the server process on PGlite', SERVER_TESTS, () => {
     await again.ready;
     const cities = await (await fetch(`http://127.0.0.1:${again.port}/api/cities`)).json();
     expect(cities).toEqual({ cities: [{ slug: 'persistville', name: 'Persistville' }] });
-    expect(await stop(again)).toBe(0);
-  });
+    expect(again.output()).not.toMatch(/Cleared a stale lock/);
 
-  it('starts again after a crash, even when the crashed pid now belongs to another process', async () => {
-    const crashDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
-    try {
-      const env = { DATA_DIR: crashDir, SEED_DEMO: 'false' };
-      const crashed = startServer({ ...env, PORT: String(await freePort()) });
-      await crashed.ready;
-      crashed.child.kill('SIGKILL');
-      await crashed.exited;
-      // In a container the server is pid 1 on every start: its old pid is alive again.
-      const lockFile = path.join(crashDir, 'server.lock');
-      const left = JSON.parse(await readFile(lockFile, 'utf8')) as object;
-      await writeFile(lockFile, JSON.stringify({ ...left, pid: process.pid }));
+    // A crash leaves its lock behind; in a container the server is pid 1 on every start, so the
+    // lock's pid is alive again.
+    again.child.kill('SIGKILL');
+    await again.exited;
+    const lockFile = path.join(dataDir, 'server.lock');
+    const left = JSON.parse(await readFile(lockFile, 'utf8')) as object;
+    await writeFile(lockFile, JSON.stringify({ ...left, pid: process.pid }));
 
-      const again = startServer({ ...env, PORT: String(await freePort()) });
-      await again.ready;
-      expect(again.output().match(/Cleared a stale lock on .*/g)).toEqual([
-        expect.stringContaining('left by a server that is no longer running'),
-      ]);
-      expect(await stop(again)).toBe(0);
-    } finally {
-      await rm(crashDir, { recursive: true, force: true });
-    }
+    const afterCrash = startServer({ ...env, PORT: String(await freePort()) });
+    await afterCrash.ready;
+    expect(afterCrash.output().match(/Cleared a stale lock on .*/g)).toEqual([
+      expect.stringContaining('left by a server that is no longer running'),
+    ]);
+    const kept = await (await fetch(`http://127.0.0.1:${afterCrash.port}/api/cities`)).json();
+    expect(kept).toEqual({ cities: [{ slug: 'persistville', name: 'Persistville' }] });
+    expect(await stop(afterCrash)).toBe(0);
   });
 
   it('seeds the demo catalogue into an empty database, logging JSON lines when piped', async () => {

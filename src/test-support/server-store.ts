@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { importCatalogue } from '../server/catalogue/import-catalogue';
 import { openDatabase, type Database, type DatabaseKind } from '../server/db/client';
 import type { ServerProcess } from './server-process';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, pgliteFolderFromTemplate } from './test-database';
 
 // What the crash tests share: a database a real server process can be pointed at (and restarted
 // on), and a customer who talks to whichever process is serving at the time, with cookies.
@@ -34,7 +31,8 @@ export async function prepareServerStore(
       destroy: () => database.destroy(),
     };
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'booking-crash-'));
+  // A copy of the run's migrated template: the server opens it without migrating (decision 0098).
+  const { dataDir, remove } = await pgliteFolderFromTemplate();
   const use = async <T>(work: (db: Database['db']) => Promise<T>) => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
@@ -44,15 +42,21 @@ export async function prepareServerStore(
     }
   };
   const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  const imported = await importCatalogue(database.db, catalogue);
+  try {
+    await database.migrate();
+    const imported = await importCatalogue(database.db, catalogue);
+    if (!imported.ok) throw new Error('catalogue refused');
+  } catch (error) {
+    await database.close();
+    await remove();
+    throw error;
+  }
   await database.close();
-  if (!imported.ok) throw new Error('catalogue refused');
   return {
     env: { DATA_DIR: dataDir },
     use,
     sharedWhileServing: false,
-    destroy: () => rm(dataDir, { recursive: true, force: true }),
+    destroy: remove,
   };
 }
 

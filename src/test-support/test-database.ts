@@ -14,21 +14,30 @@ import {
   uniqueDatabaseName,
   withDatabaseName,
 } from './template-names';
+import { testDepth } from './test-depth';
 
 // Integration tests run on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (see
-// testDatabaseKinds for which files run on both). Each PostgreSQL run gets a fresh database of its own, dropped afterwards. Under Vitest both start
-// as copies of a database the global setup migrated once (database-templates.ts).
+// testDatabaseKinds for which database each file runs on). Each PostgreSQL run gets a fresh
+// database of its own, dropped afterwards. Under Vitest both start as copies of a database the
+// global setup migrated once (database-templates.ts).
 
 /**
  * The databases a test file runs on. `'every'` where the database itself is under test: races and
  * locks, claims with SKIP LOCKED, constraints and triggers, migrations, money and crash recovery,
  * PGlite's one connection against PostgreSQL's pool. `'one'` where it is not (input checks,
- * routes, wording, rendering): PostgreSQL when the run has one, as production does, else PGlite —
- * which `npm run test:quick` always uses, so every file still runs there (decision 0075).
+ * routes, wording, rendering).
+ *
+ * Without TEST_DATABASE_URL every file runs on PGlite (`npm run test:quick` always does). With it,
+ * `npm test` runs every file once, on PostgreSQL, as production does; `npm run test:deep`
+ * (TEST_DEPTH=deep) runs the `'every'` files on both. So each engine sees every file in one of the
+ * commands, and the repetition is left to the deep run (decisions 0075 and 0098).
  */
-export function testDatabaseKinds(scope: 'every' | 'one'): DatabaseKind[] {
-  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
-  return scope === 'every' ? ['pglite', 'postgres'] : ['postgres'];
+export function testDatabaseKinds(
+  scope: 'every' | 'one',
+  env: NodeJS.ProcessEnv = process.env,
+): DatabaseKind[] {
+  if (!env.TEST_DATABASE_URL) return ['pglite'];
+  return scope === 'every' && testDepth(env) === 'deep' ? ['pglite', 'postgres'] : ['postgres'];
 }
 
 export interface TestDatabase extends Database {
@@ -86,6 +95,28 @@ async function createPgliteTestDatabase(options: OpenOptions): Promise<TestDatab
     await removeFolder();
     throw error;
   }
+}
+
+/**
+ * A PGlite data folder copied from the run's migrated template, for a server or command-line
+ * process to open as `DATA_DIR`: a process then starts in the time it takes to open a database,
+ * not to migrate one (decision 0098). Outside Vitest's global setup there is no template, and the
+ * folder is left empty for the process to migrate, as `npm start` does on a first run.
+ */
+export async function pgliteFolderFromTemplate(
+  dataDir?: string,
+): Promise<{ dataDir: string; remove(): Promise<void> }> {
+  const folder = dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pglite-process-')));
+  const remove = () => rm(folder, { recursive: true, force: true, maxRetries: 5 });
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  try {
+    if (template) await copyFolder(template, folder);
+    else await mkdir(folder, { recursive: true });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dataDir: folder, remove };
 }
 
 /**

@@ -25,21 +25,27 @@ import {
   type FuzzRequest,
 } from '../../test-support/fuzz/fuzz-request';
 import { testDatabaseKinds } from '../../test-support/test-database';
+import { countForDepth } from '../../test-support/test-depth';
 import type { DatabaseKind } from '../db/client';
 import { localDiskStorage } from '../media/media-storage';
 
-// Every operation of the OpenAPI document gets FUZZ_RUNS generated requests (default 300, and
-// 2,000 from `npm run test:fuzz`, decision 0094): shaped by its own schemas, or broken in path,
-// query, body, content type or caller (see test-support/fuzz). However bad the request, the answer is never a 5xx, every error is
-// problem+json, and every response carries the security headers. The seed is fixed (FUZZ_SEED,
-// default below), so a failure names a seed and path that replay it exactly (decision 0048).
+// Every operation of the OpenAPI document gets generated requests: shaped by its own schemas, or
+// broken in path, query, body, content type or caller (see test-support/fuzz). However bad the
+// request, the answer is never a 5xx, every error is problem+json, and every response carries the
+// security headers. The seed is fixed (FUZZ_SEED, default below), so a failure names a seed and
+// path that replay it exactly (decision 0048).
+//
+// How many: 40 an operation in `npm test`, a short pass over every operation with the same
+// generators (a rare kind of request may miss a given operation there), and 2,000 in
+// `npm run test:deep` and `npm run test:fuzz`, which is what finds a rare fault; FUZZ_RUNS sets
+// any other count (decisions 0094 and 0098).
 //
 // One database is enough: what is fuzzed is input handling, which is the same code on both. It is
 // PostgreSQL when the run has one, since a separate server process answers the same requests in
 // much less of the test process's CPU than PGlite's WebAssembly does, and PGlite otherwise.
 // FUZZ_DATABASE=pglite|postgres picks one (decision 0069).
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = countForDepth('FUZZ_RUNS', { standard: 40, deep: 2000 });
 const SEED = Number(process.env.FUZZ_SEED ?? 150_048);
 const INTERNAL_TOKEN = 'test-internal-token-0123456789abcdef';
 const SECURITY_HEADERS = [
