@@ -305,4 +305,18 @@ export default tseslint.config(
       'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // A focused test left in a file quietly skips the rest of it. CI refuses one too (Vitest's
+    // allowOnly and Playwright's forbidOnly under CI=true, decision 0098); the lint says so first.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='only']",
+          message: 'A focused test (.only) skips the others: remove it before committing.',
+        },
+      ],
+    },
+  },
 );

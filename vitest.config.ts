@@ -38,6 +38,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A focused test (`.only`) left in a file would quietly skip the rest: CI refuses it, as
+    // Playwright's forbidOnly does (.ci/run sets CI=true).
+    allowOnly: !process.env.CI,
     maxWorkers: 2,
     sequence: { sequencer: LongFilesFirst },
     // Files share a worker's modules instead of loading the whole server again for each one:
