@@ -267,11 +267,14 @@ export function accessRequests(f: AccessFixture): Record<string, Build> {
     'PUT /api/me/favourites/{therapistId}': send('PUT', '/api/me/favourites/t-anna'),
     'DELETE /api/me/favourites/{therapistId}': send('DELETE', '/api/me/favourites/t-anna'),
     // A's saved address: only A can wait with it.
+    // Days with no availability in the fixture: the app's waitlist job runs on the real clock
+    // every 15 s, and an entry it could match would be offered a held booking of A's in the
+    // middle of a later row, which would read as that row's caller changing A.
     'POST /api/me/waitlist': send('POST', '/api/me/waitlist', {
       city: 'testcity',
       treatmentIds: ['massage-60'],
-      from: '2026-11-25',
-      to: '2026-11-27',
+      from: '2026-12-20',
+      to: '2026-12-22',
       addressId: f.addressId,
     }),
     'DELETE /api/me/waitlist/{id}': send('DELETE', `/api/me/waitlist/${NOWHERE}`),
