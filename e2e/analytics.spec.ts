@@ -63,55 +63,57 @@ test.afterAll(async () => {
   await rm(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-test('the Google tag loads only after Accept, and the consent update and events reach it', async ({
-  page,
-}) => {
-  const google: string[] = [];
-  page.on('request', (request: Request) => {
-    if (/google(tagmanager|-analytics)\.com|analytics\.google\.com/.test(request.url()))
-      google.push(request.url());
-  });
-  const hits: unknown[][] = [];
-  await page.route('https://www.googletagmanager.com/gtag/js?**', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: FAKE_GTAG }),
-  );
-  await page.route(COLLECT, async (route) => {
-    hits.push(JSON.parse(route.request().postData() ?? '[]') as unknown[]);
-    await route.fulfill({ status: 204 });
-  });
+test(
+  'the Google tag loads only after Accept, and the consent update and events reach it',
+  { tag: '@deep' },
+  async ({ page }) => {
+    const google: string[] = [];
+    page.on('request', (request: Request) => {
+      if (/google(tagmanager|-analytics)\.com|analytics\.google\.com/.test(request.url()))
+        google.push(request.url());
+    });
+    const hits: unknown[][] = [];
+    await page.route('https://www.googletagmanager.com/gtag/js?**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_GTAG }),
+    );
+    await page.route(COLLECT, async (route) => {
+      hits.push(JSON.parse(route.request().postData() ?? '[]') as unknown[]);
+      await route.fulfill({ status: 204 });
+    });
 
-  await page.goto('/edinburgh/select-treatments');
-  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
-  const banner = page.getByRole('region', { name: 'We use cookies', exact: true });
-  await expect(banner).toBeVisible({ timeout: 5_000 });
-  // Before consent: no request to Google, and the events wait in the page, not in the dataLayer.
-  expect(google).toEqual([]);
-  const queued = await page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)[0]),
-  );
-  expect(queued).toEqual(['consent', 'js']);
+    await page.goto('/edinburgh/select-treatments');
+    await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+    const banner = page.getByRole('region', { name: 'We use cookies', exact: true });
+    await expect(banner).toBeVisible({ timeout: 5_000 });
+    // Before consent: no request to Google, and the events wait in the page, not in the dataLayer.
+    expect(google).toEqual([]);
+    const queued = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)[0]),
+    );
+    expect(queued).toEqual(['consent', 'js']);
 
-  await banner.getByRole('button', { name: 'Accept' }).click();
-  await expect
-    .poll(() => hits.map((hit) => hit.slice(0, 2).join(' ')))
-    .toEqual([
-      'consent default',
-      // The Date of the 'js' command, as JSON.
-      expect.stringMatching(/^js \d{4}-/),
-      'consent update',
-      `config ${MEASUREMENT_ID}`,
-      'event page_view',
-      'event add_to_cart',
-    ]);
-  expect(google[0]).toBe(`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`);
-  expect(hits[2]?.[2]).toMatchObject({ analytics_storage: 'granted', ad_user_data: 'granted' });
-  expect(hits[4]?.[2]).toMatchObject({
-    page_path: '/edinburgh/select-treatments',
-    page_location: `${BASE_URL}/edinburgh/select-treatments`,
-  });
-  expect(hits[5]?.[2]).toEqual({
-    currency: 'GBP',
-    value: expect.any(Number),
-    items: [expect.objectContaining({ item_name: 'Swedish Massage (60 min)', quantity: 1 })],
-  });
-});
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(() => hits.map((hit) => hit.slice(0, 2).join(' ')))
+      .toEqual([
+        'consent default',
+        // The Date of the 'js' command, as JSON.
+        expect.stringMatching(/^js \d{4}-/),
+        'consent update',
+        `config ${MEASUREMENT_ID}`,
+        'event page_view',
+        'event add_to_cart',
+      ]);
+    expect(google[0]).toBe(`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`);
+    expect(hits[2]?.[2]).toMatchObject({ analytics_storage: 'granted', ad_user_data: 'granted' });
+    expect(hits[4]?.[2]).toMatchObject({
+      page_path: '/edinburgh/select-treatments',
+      page_location: `${BASE_URL}/edinburgh/select-treatments`,
+    });
+    expect(hits[5]?.[2]).toEqual({
+      currency: 'GBP',
+      value: expect.any(Number),
+      items: [expect.objectContaining({ item_name: 'Swedish Massage (60 min)', quantity: 1 })],
+    });
+  },
+);

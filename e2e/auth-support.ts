@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_MAIL_API } from './auth-env';
-import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import { E2E_INTERNAL_API_TOKEN } from './env';
+import { sameOrigin } from './app-url';
 
-// Helpers for the sign-in and account specs: fresh customers, the mail catcher, role flags.
+// Fresh customers, signed up and in through the API; the mail catcher; role flags. Only the specs
+// about the sign-up and sign-in screens (auth, auth-modal, auth-oidc) and the newcomer's booking
+// journey go through those screens: everywhere else they would be the same seconds of typing and
+// waiting in every test, testing nothing the test is about.
 
 /** Passes the server's strength check (zxcvbn) and the 12-character minimum. */
 export const STRONG_PASSWORD = 'Lavender-Pebble-42-Harbour';
@@ -26,8 +30,8 @@ export function newCustomer(prefix = 'customer'): TestCustomer {
 }
 
 /**
- * Signs a customer up through the API with a context of its own, so the browser under test stays
- * signed out. The Origin header is what a browser would send; the server checks it.
+ * Signs a customer up through the API. With the test's own `request` fixture the browser under
+ * test stays signed out; sign-up starts no session either way (decision 0065).
  */
 export async function signUpByApi(
   request: APIRequestContext,
@@ -35,10 +39,83 @@ export async function signUpByApi(
   accountType: 'personal' | 'business' = 'personal',
 ) {
   const response = await request.post('/api/auth/sign-up/email', {
-    headers: { Origin: E2E_BASE_URL },
+    headers: sameOrigin(),
     data: { ...customer, accountType },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Signs in through the API. Given `page.request`, the session cookie lands in the page's browser
+ * context, so the page is signed in from its next load on.
+ */
+export async function signInByApi(
+  request: APIRequestContext,
+  customer: Pick<TestCustomer, 'email' | 'password'>,
+) {
+  const response = await request.post('/api/auth/sign-in/email', {
+    headers: sameOrigin(),
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export interface TestAddress {
+  line1: string;
+  town: string;
+  postcode: string;
+  isDefault?: boolean;
+}
+
+/** Saves an address for the signed-in customer whose session `request` carries; answers its id. */
+export async function saveAddress(request: APIRequestContext, address: TestAddress) {
+  const response = await request.post('/api/me/addresses', {
+    headers: sameOrigin(),
+    data: address,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export const TEST_ADDRESS: TestAddress = {
+  line1: '12 Test Street',
+  town: 'Edinburgh',
+  postcode: 'EH1 1AA',
+};
+
+export interface SignedInOptions {
+  accountType?: 'personal' | 'business';
+  /** Saved before the test starts (default TEST_ADDRESS), so checkout can hold at once; false: none. */
+  address?: TestAddress | false;
+  /** In place of newCustomer()'s. */
+  customer?: TestCustomer;
+}
+
+/**
+ * A new customer, signed up and in through the API in the browser context of `page` (its
+ * cookies), with a saved address unless told otherwise: where most tests of a signed-in page start.
+ */
+export async function signedInCustomer(
+  page: Page,
+  {
+    accountType = 'personal',
+    address = TEST_ADDRESS,
+    customer = newCustomer(),
+  }: SignedInOptions = {},
+): Promise<TestCustomer> {
+  await signUpByApi(page.request, customer, accountType);
+  await signInByApi(page.request, customer);
+  if (address) await saveAddress(page.request, address);
+  return customer;
+}
+
+/** Deletes the signed-in customer's account (their bookings leave every list with it). */
+export async function deleteAccount(request: APIRequestContext, customer: TestCustomer) {
+  const response = await request.delete('/api/me', {
+    headers: sameOrigin(),
+    data: { password: customer.password },
+  });
+  expect(response.status(), await response.text()).toBe(204);
 }
 
 export async function setRoles(

@@ -9,7 +9,10 @@ import {
   signUpByApi,
   toast,
 } from './auth-support';
-import { acceptCookiesUpFront, axe } from './support';
+import { acceptCookiesUpFront } from './support';
+
+// The sign-up and sign-in screens, through the screens themselves. Their accessibility (the
+// sign-up form with its errors shown included) is checked by accessibility.spec.ts's walks.
 
 test.beforeEach(async ({ context }) => {
   await acceptCookiesUpFront(context);
@@ -102,133 +105,103 @@ test('sign up, sign out, sign in, add an address and see every account page', as
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test('a forgotten password is reset through the emailed link', async ({ page, request }) => {
-  const customer = newCustomer('reset');
-  await signUpByApi(request, customer);
+test(
+  'a forgotten password is reset through the emailed link',
+  { tag: '@deep' },
+  async ({ page, request }) => {
+    const customer = newCustomer('reset');
+    await signUpByApi(request, customer);
 
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
-  await page.getByRole('button', { name: 'Email me a reset link' }).click();
-  await expect(
-    page.getByText(
-      "If an account exists for that email, we've sent a link to choose a new password.",
-    ),
-  ).toBeVisible();
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect(
+      page.getByText(
+        "If an account exists for that email, we've sent a link to choose a new password.",
+      ),
+    ).toBeVisible();
 
-  const link = await linkFromMail(request, customer.email, /reset your password/i);
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/authorisation\/password-reset\?token=/);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
-  ).toBeVisible();
+    const link = await linkFromMail(request, customer.email, /reset your password/i);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/authorisation\/password-reset\?token=/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeVisible();
 
-  // Too short is caught here; long but guessable by the server's strength check.
-  const newPassword = page.getByLabel('New password', { exact: true });
-  await newPassword.fill('short');
-  await page.getByLabel('Confirm new password').fill('short');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(newPassword).toHaveAccessibleDescription(/Use at least 12 characters/);
-  await newPassword.fill('passwordpassword');
-  await page.getByLabel('Confirm new password').fill('passwordpassword');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
-  await expect(newPassword).not.toHaveAccessibleDescription(/Use at least 12 characters/);
+    // Too short is caught here; long but guessable by the server's strength check.
+    const newPassword = page.getByLabel('New password', { exact: true });
+    await newPassword.fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(newPassword).toHaveAccessibleDescription(/Use at least 12 characters/);
+    await newPassword.fill('passwordpassword');
+    await page.getByLabel('Confirm new password').fill('passwordpassword');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+    await expect(newPassword).not.toHaveAccessibleDescription(/Use at least 12 characters/);
 
-  const chosen = 'Copper-Thistle-Morning-81';
-  await newPassword.fill(chosen);
-  await page.getByLabel('Confirm new password').fill(chosen);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible();
+    const chosen = 'Copper-Thistle-Morning-81';
+    await newPassword.fill(chosen);
+    await page.getByLabel('Confirm new password').fill(chosen);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible();
 
-  // The link works once.
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: 'Link expired' })).toBeVisible();
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Link expired' })).toBeVisible();
 
-  await page.goto('/login');
-  await signInOnPage(page, customer.email, customer.password);
-  await expect(
-    page.getByText("That email and password don't match. Check them and try again."),
-  ).toBeVisible();
-  await signInOnPage(page, customer.email, chosen);
-  await expect(page).toHaveURL(/\/account$/);
-});
+    await page.goto('/login');
+    await signInOnPage(page, customer.email, customer.password);
+    await expect(
+      page.getByText("That email and password don't match. Check them and try again."),
+    ).toBeVisible();
+    await signInOnPage(page, customer.email, chosen);
+    await expect(page).toHaveURL(/\/account$/);
+  },
+);
 
-test('an emailed sign-in link signs the customer in', async ({ page, request }) => {
-  const customer = newCustomer('magic');
-  await signUpByApi(request, customer);
+test(
+  'an emailed sign-in link signs the customer in',
+  { tag: '@deep' },
+  async ({ page, request }) => {
+    const customer = newCustomer('magic');
+    await signUpByApi(request, customer);
 
-  await page.goto('/login?next=%2Faccount%2Fappointments');
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(
-    page.getByText(/If an account exists for that email, we've sent a sign-in link/),
-  ).toBeVisible();
+    await page.goto('/login?next=%2Faccount%2Fappointments');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(
+      page.getByText(/If an account exists for that email, we've sent a sign-in link/),
+    ).toBeVisible();
 
-  const link = await linkFromMail(request, customer.email, /sign-in link/i);
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/account\/appointments$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+    const link = await linkFromMail(request, customer.email, /sign-in link/i);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/account\/appointments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
 
-  // A used link lands on /login?error=INVALID_TOKEN, which says so in words.
-  await page.goto(link);
-  await expect(toast(page, 'Link expired')).toContainText('has expired or has already been used');
-});
+    // A used link lands on /login?error=INVALID_TOKEN, which says so in words.
+    await page.goto(link);
+    await expect(toast(page, 'Link expired')).toContainText('has expired or has already been used');
+  },
+);
 
-test('a therapist is refused with the Login Error and stays signed out', async ({
-  page,
-  request,
-}) => {
-  const therapist = newCustomer('therapist');
-  await signUpByApi(request, therapist);
-  await setRoles(request, therapist.email, { therapist: true });
+test(
+  'a therapist is refused with the Login Error and stays signed out',
+  { tag: '@deep' },
+  async ({ page, request }) => {
+    const therapist = newCustomer('therapist');
+    await signUpByApi(request, therapist);
+    await setRoles(request, therapist.email, { therapist: true });
 
-  await page.goto('/login');
-  await signInOnPage(page, therapist.email, therapist.password);
-  const message = toast(page, ANOTHER_SERVICE.title);
-  await expect(message).toContainText(ANOTHER_SERVICE.message);
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  expect((await page.request.get('/api/me')).status()).toBe(401);
-});
-
-test('the sign-in and account pages have no accessibility violations axe can find', async ({
-  page,
-  request,
-}) => {
-  // Seven pages, each scanned by axe for a few seconds: more than the default limit allows on a
-  // busy 2-core machine. A time limit, not what the test checks.
-  test.setTimeout(180_000);
-  const customer = newCustomer('axe');
-  await signUpByApi(request, customer);
-  const expectNoViolations = async () => {
-    const { violations } = await axe(page).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-      [],
-    );
-  };
-
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
-  await expectNoViolations();
-  await page.goto('/authorisation/password-reset?token=unused');
-  await expectNoViolations();
-
-  await page.goto('/login');
-  await signInOnPage(page, customer.email, customer.password);
-  await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
-  await expectNoViolations();
-  for (const [path, heading] of [
-    ['/account/addresses/new', 'Add an address'],
-    ['/account/wallet', 'Wallet'],
-    ['/account/appointments', 'Appointments'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expectNoViolations();
-  }
-});
+    await page.goto('/login');
+    await signInOnPage(page, therapist.email, therapist.password);
+    const message = toast(page, ANOTHER_SERVICE.title);
+    await expect(message).toContainText(ANOTHER_SERVICE.message);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  },
+);

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import {
+  newCustomer,
+  saveAddress,
+  signedInCustomer,
+  signInByApi,
+  signUpByApi,
+} from './auth-support';
+import { E2E_INTERNAL_API_TOKEN } from './env';
+import { sameOrigin } from './app-url';
 import { UK_TIME_ZONE } from '../src/domain/constants';
 import { localToInstant } from '../src/domain/uk-time';
 
@@ -8,7 +16,6 @@ import { localToInstant } from '../src/domain/uk-time';
 // availability, so the slots one test books are never the ones another test expects to be free.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const STRONG_PASSWORD = 'Lavender-Pebble-42-Harbour';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -98,44 +105,6 @@ export function dayLabel(date: string): string {
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
-export function newCustomer() {
-  const id = randomBytes(4).toString('hex');
-  return {
-    name: `Ailsa Booker ${id}`,
-    email: `booker-${id}@example.com`,
-    phoneNumber: '07700 900456',
-    password: STRONG_PASSWORD,
-  };
-}
-
-/**
- * Signs a new customer up and in, in the page's own browser context (its cookies), with a saved
- * address so the confirm page can hold at once.
- */
-export async function signUpInBrowser(
-  page: Page,
-  accountType: 'personal' | 'business' = 'personal',
-) {
-  const customer = newCustomer();
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: E2E_BASE_URL },
-    data: { ...customer, accountType },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  // Sign-up starts no session (decision 0065): sign in next, as the sign-up form does.
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    headers: { Origin: E2E_BASE_URL },
-    data: { email: customer.email, password: customer.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const address = await page.request.post('/api/me/addresses', {
-    headers: { Origin: E2E_BASE_URL },
-    data: { line1: '12 Test Street', town: 'Edinburgh', postcode: 'EH1 1AA' },
-  });
-  expect(address.status(), await address.text()).toBeLessThan(300);
-  return customer;
-}
-
 /** Chooses a Swedish massage, the world's day and the therapist's first time; ends on confirm. */
 export async function chooseFirstSlot(page: Page, world: BookingWorld): Promise<string> {
   await page.goto(`/${world.city.slug}/select-treatments`);
@@ -164,7 +133,7 @@ export async function startAtConfirm(
   accountType: 'personal' | 'business' = 'personal',
 ) {
   const world = await createBookingWorld(request);
-  const customer = await signUpInBrowser(page, accountType);
+  const customer = await signedInCustomer(page, { accountType });
   const time = await chooseFirstSlot(page, world);
   return { world, customer, time };
 }
@@ -285,7 +254,7 @@ export interface ApiBooking {
  * its id once it is confirmed.
  */
 export async function holdAndPay(request: APIRequestContext, booking: ApiBooking): Promise<string> {
-  const headers = { Origin: E2E_BASE_URL };
+  const headers = sameOrigin();
   let addressId = booking.addressId;
   if (!addressId) {
     const addresses = await request.get('/api/me/addresses');
@@ -347,23 +316,21 @@ export async function bookThroughApi(
   request: APIRequestContext,
   booking: { city: string; therapistId: string; startsAt: string; postcode: string },
 ): Promise<string> {
-  const customer = newCustomer();
-  const headers = { Origin: E2E_BASE_URL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers,
-    data: { ...customer, accountType: 'personal' },
+  const customer = newCustomer('other');
+  await signUpByApi(request, customer);
+  await signInByApi(request, customer);
+  const addressId = await saveAddress(request, {
+    line1: '3 Shore Road',
+    town: 'Edinburgh',
+    postcode: booking.postcode,
   });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers,
-    data: { email: customer.email, password: customer.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const address = await request.post('/api/me/addresses', {
-    headers,
-    data: { line1: '3 Shore Road', town: 'Edinburgh', postcode: booking.postcode },
-  });
-  expect(address.status(), await address.text()).toBeLessThan(300);
-  const { id: addressId } = (await address.json()) as { id: string };
   return holdAndPay(request, { ...booking, addressId });
+}
+
+/** Cancels a booking as the customer whose session `request` carries (free two days ahead). */
+export async function cancelBooking(request: APIRequestContext, bookingId: string): Promise<void> {
+  const response = await request.post(`/api/bookings/${bookingId}/cancel`, {
+    headers: sameOrigin(),
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

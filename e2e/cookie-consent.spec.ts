@@ -4,44 +4,45 @@ import { CARDS, payWithNewCard, startAtConfirm } from './booking-support';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'We use cookies', exact: true });
 
-test('the banner waits two seconds, and Accept saves the choice for six months', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(banner(page)).toHaveCount(0);
-  await expect(banner(page)).toBeVisible({ timeout: 5_000 });
+test(
+  'the banner waits two seconds, and Accept saves the choice for six months',
+  { tag: '@deep' },
+  async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(banner(page)).toBeVisible({ timeout: 5_000 });
 
-  await banner(page).getByRole('button', { name: 'Accept' }).click();
-  await expect(banner(page)).toHaveCount(0);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(banner(page)).toHaveCount(0);
 
-  const cookie = (await context.cookies()).find((c) => c.name === 'lct_cc');
-  expect(cookie).toBeDefined();
-  expect(cookie?.path).toBe('/');
-  expect(cookie?.sameSite).toBe('Lax');
-  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
-  expect(days).toBeGreaterThan(179);
-  expect(days).toBeLessThanOrEqual(180);
-  expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}'))).toMatchObject({
-    analytics_storage: 'granted',
-    ad_storage: 'granted',
-  });
+    const cookie = (await context.cookies()).find((c) => c.name === 'lct_cc');
+    expect(cookie).toBeDefined();
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(179);
+    expect(days).toBeLessThanOrEqual(180);
+    expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}'))).toMatchObject({
+      analytics_storage: 'granted',
+      ad_storage: 'granted',
+    });
 
-  // Analytics only receive the queued page view once consent is given.
-  const events = await page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).slice(0, 2)),
-  );
-  expect(events).toContainEqual(['consent', 'default']);
-  expect(events).toContainEqual(['consent', 'update']);
-  expect(events).toContainEqual(['event', 'page_view']);
+    // Analytics only receive the queued page view once consent is given.
+    const events = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).slice(0, 2)),
+    );
+    expect(events).toContainEqual(['consent', 'default']);
+    expect(events).toContainEqual(['consent', 'update']);
+    expect(events).toContainEqual(['event', 'page_view']);
 
-  await page.reload();
-  await page.waitForTimeout(2_500);
-  await expect(banner(page)).toHaveCount(0);
-});
+    await page.reload();
+    await page.waitForTimeout(2_500);
+    await expect(banner(page)).toHaveCount(0);
+  },
+);
 
-test('Decline hides the banner and saves nothing', async ({ page, context }) => {
+test('Decline hides the banner and saves nothing', { tag: '@deep' }, async ({ page, context }) => {
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Decline' }).click();
   await expect(banner(page)).toHaveCount(0);
@@ -85,7 +86,7 @@ test('the banner is a compact sheet, next after the skip link in the tab order, 
   expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
 });
 
-test('a toast never covers the banner’s Accept button', async ({ page }) => {
+test('a toast never covers the banner’s Accept button', { tag: '@deep' }, async ({ page }) => {
   // A sign-in link that had expired: an error toast, which stays 7 seconds, on the login page.
   await page.goto('/login?error=INVALID_TOKEN');
   const notice = toast(page, 'Link expired');

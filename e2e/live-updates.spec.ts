@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from './fixtures';
-import {
-  createBookingWorld,
-  holdAndPay,
-  recordProgress,
-  signUpInBrowser,
-  ukInstant,
-} from './booking-support';
-import { E2E_BASE_URL, E2E_INTERNAL_API_TOKEN } from './env';
+import { signedInCustomer, signInByApi } from './auth-support';
+import { createBookingWorld, holdAndPay, recordProgress, ukInstant } from './booking-support';
+import { E2E_INTERNAL_API_TOKEN } from './env';
+import { sameOrigin } from './app-url';
 import { acceptCookiesUpFront, axe } from './support';
 
 // The live channel (docs/decisions/0085): one customer signed in on a phone and on a desktop
@@ -17,7 +13,6 @@ import { acceptCookiesUpFront, axe } from './support';
 // only: the phone is a context of its own with a phone's screen.
 
 const internal = { Authorization: `Bearer ${E2E_INTERNAL_API_TOKEN}` };
-const origin = { Origin: E2E_BASE_URL };
 
 /**
  * Counts the live streams that have said `ready`, so a step is taken only once the page is
@@ -64,12 +59,8 @@ test('credit and the therapist on the way reach a phone and a computer at once; 
     }
     const onPhone = await phone.newPage();
     const onDesktop = await desktop.newPage();
-    const customer = await signUpInBrowser(onDesktop);
-    const signIn = await onPhone.request.post('/api/auth/sign-in/email', {
-      headers: origin,
-      data: { email: customer.email, password: customer.password },
-    });
-    expect(signIn.status(), await signIn.text()).toBe(200);
+    const customer = await signedInCustomer(onDesktop);
+    await signInByApi(onPhone.request, customer);
     const bookingId = await holdAndPay(onDesktop.request, {
       city: world.city.slug,
       therapistId: world.therapist.id,
@@ -147,7 +138,7 @@ test('credit and the therapist on the way reach a phone and a computer at once; 
       });
     }
     const deleted = await onDesktop.request.delete('/api/me', {
-      headers: origin,
+      headers: sameOrigin(),
       data: { password: customer.password },
     });
     expect(deleted.status(), await deleted.text()).toBe(204);

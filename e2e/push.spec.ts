@@ -6,13 +6,9 @@ import {
   startTestPushService,
   type TestPushService,
 } from '../src/test-support/test-push-service';
-import {
-  chooseFirstSlot,
-  createBookingWorld,
-  payAndConfirm,
-  signUpInBrowser,
-} from './booking-support';
-import { E2E_BASE_URL } from './env';
+import { signedInCustomer } from './auth-support';
+import { cancelBooking, createBookingWorld, holdAndPay, ukInstant } from './booking-support';
+import { appUrl } from './app-url';
 import { acceptCookiesUpFront } from './support';
 
 // Booking news pushed to this device (docs/decisions/0033). Chromium subscribes through Google's
@@ -35,7 +31,7 @@ test('permission is asked only when pressed; the device then hears of its bookin
   context,
 }) => {
   await acceptCookiesUpFront(context);
-  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  await context.grantPermissions(['notifications'], { origin: appUrl() });
   const device = newDeviceKeys();
   const endpoint = service.endpoint(`e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   await context.addInitScript(
@@ -78,12 +74,17 @@ test('permission is asked only when pressed; the device then hears of its bookin
       () => (window as unknown as { permissionAsks: { count: number } }).permissionAsks.count,
     );
 
+  // Booked and paid through the API; the confirmation page, where the opt-in is offered, is the
+  // one the checkout ends on.
   const world = await createBookingWorld(page.request);
-  await signUpInBrowser(page);
-  await chooseFirstSlot(page, world);
-  await payAndConfirm(page);
-  const bookingId = new URL(page.url()).searchParams.get('booking');
-  expect(bookingId).toBeTruthy();
+  await signedInCustomer(page);
+  const bookingId = await holdAndPay(page.request, {
+    city: world.city.slug,
+    therapistId: world.therapist.id,
+    startsAt: ukInstant(world.day, '10:00'),
+  });
+  await page.goto(`/${world.city.slug}/confirm-booking?booking=${bookingId}`);
+  await expect(page.getByRole('heading', { name: 'Your booking is confirmed' })).toBeVisible();
 
   const optIn = page.getByRole('region', { name: 'Booking notifications' });
   const turnOn = optIn.getByRole('button', { name: 'Tell me when my booking changes' });
@@ -94,10 +95,7 @@ test('permission is asked only when pressed; the device then hears of its bookin
   expect(await asks()).toBe(1);
 
   // The customer cancels: the server pushes the news to this device, encrypted for its keys.
-  const cancelled = await page.request.post(`/api/bookings/${bookingId}/cancel`, {
-    headers: { Origin: E2E_BASE_URL },
-  });
-  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await cancelBooking(page.request, bookingId);
   const mine = () => service.received.filter((r) => r.path === new URL(endpoint).pathname);
   await expect.poll(() => mine().length, { timeout: 20_000 }).toBe(1);
   const [push] = mine();

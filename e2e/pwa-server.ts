@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { E2E_PORT } from './env';
 
 // A server of the update test's own: it serves a copy of the web build that the test replaces
 // with a second version, which the shared e2e server's dist/web must never be.
 
-export const PWA_PORT = 3150;
+// Beside the run's other ports, so runs on different E2E_PORTs never share it.
+export const PWA_PORT = E2E_PORT + 50;
 export const PWA_BASE_URL = `http://127.0.0.1:${PWA_PORT}`;
 
 export interface PwaServer {

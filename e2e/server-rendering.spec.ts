@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newCustomer, signInOnPage, signUpByApi } from './auth-support';
+import { newCustomer, signInByApi, signUpByApi } from './auth-support';
 import { acceptCookiesUpFront } from './support';
 
 // Public pages arrive drawn by the server (decision 0045): readable before any script has run,
@@ -64,72 +64,79 @@ test('the app takes a drawn page over as it is: the same elements, no error', as
   expect(errors).toEqual([]);
 });
 
-test("a returning customer's basket and city show once the app has the page", async ({ page }) => {
-  const errors = collectErrors(page);
-  await page.goto('/edinburgh/select-treatments');
-  await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
-  await expect(page.getByRole('button', { name: /Booking summary, 1 treatment/ })).toBeVisible();
+test(
+  "a returning customer's basket and city show once the app has the page",
+  { tag: '@deep' },
+  async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/edinburgh/select-treatments');
+    await page.getByRole('button', { name: 'Add Swedish Massage (60 min)' }).click();
+    await expect(page.getByRole('button', { name: /Booking summary, 1 treatment/ })).toBeVisible();
 
-  for (const { path } of DRAWN) {
-    await page.goto(path);
-    // The header's booking button follows the basket, which only the browser knows.
-    const bookNow = page.getByRole('banner').getByRole('link', { name: /Book (now|a treatment)/ });
-    await expect(bookNow, path).toHaveAttribute('href', '/edinburgh/select-treatments');
-  }
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Continue in Edinburgh' })).toBeVisible();
-  await page.goto('/edinburgh/select-treatments');
-  await expect(page.getByRole('button', { name: /Booking summary, 1 treatment/ })).toBeVisible();
-  expect(errors).toEqual([]);
-});
+    for (const { path } of DRAWN) {
+      await page.goto(path);
+      // The header's booking button follows the basket, which only the browser knows.
+      const bookNow = page
+        .getByRole('banner')
+        .getByRole('link', { name: /Book (now|a treatment)/ });
+      await expect(bookNow, path).toHaveAttribute('href', '/edinburgh/select-treatments');
+    }
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Continue in Edinburgh' })).toBeVisible();
+    await page.goto('/edinburgh/select-treatments');
+    await expect(page.getByRole('button', { name: /Booking summary, 1 treatment/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  },
+);
 
-test('a visitor who is not signed in never downloads the auth client; signing in brings it', async ({
-  page,
-  request,
-}) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/professionals/ailsa');
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-    'href',
-    '/login?next=%2Fprofessionals%2Failsa',
-  );
-  await page.waitForLoadState('networkidle');
-  expect(scripts.filter((p) => p.includes('auth-client'))).toEqual([]);
+test(
+  'a visitor who is not signed in never downloads the auth client; a signed-in one is known at once',
+  { tag: '@deep' },
+  async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/professionals/ailsa');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fprofessionals%2Failsa',
+    );
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((p) => p.includes('auth-client'))).toEqual([]);
 
-  const customer = newCustomer('header');
-  await signUpByApi(request, customer);
-  await header.getByRole('link', { name: 'Sign in' }).click();
-  await signInOnPage(page, customer.email, customer.password);
-  await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
+    // Signed in (through the API: the sign-in form is auth.spec.ts's), the next visit shows the
+    // account at once, from the plain session check.
+    const customer = newCustomer('header');
+    await signUpByApi(request, customer);
+    await signInByApi(page.request, customer);
+    await page.goto('/edinburgh');
+    await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
+  },
+);
 
-  // A signed-in customer's next visit shows the account at once, from the plain session check.
-  await page.goto('/edinburgh');
-  await expect(header.getByRole('link', { name: /Your account/ })).toBeVisible();
-});
-
-test('a drawn page whose own code cannot be fetched still works as plain HTML', async ({
-  page,
-}) => {
-  // What index.html loads itself (the app's entry and what it imports) arrives; the page's own
-  // code, fetched when needed, does not: as when a new release has replaced the files this page
-  // was drawn with, or the connection drops. The page must not stay inert, waiting for an app
-  // that cannot take over; its links are then whole-page loads.
-  const html = await (await page.request.get('/privacy-policy')).text();
-  const shell = new Set(
-    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-  );
-  expect(shell.size).toBeGreaterThan(0);
-  await page.route('**/assets/**/*.js', (route) =>
-    shell.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
-  );
-  // The fixture's goto waits until the page is no longer inert.
-  await page.goto('/privacy-policy');
-  await page.getByRole('link', { name: 'Cookie policy' }).last().click();
-  await expect(page).toHaveURL(/\/cookie-policy$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cookie policy' })).toBeVisible();
-});
+test(
+  'a drawn page whose own code cannot be fetched still works as plain HTML',
+  { tag: '@deep' },
+  async ({ page }) => {
+    // What index.html loads itself (the app's entry and what it imports) arrives; the page's own
+    // code, fetched when needed, does not: as when a new release has replaced the files this page
+    // was drawn with, or the connection drops. The page must not stay inert, waiting for an app
+    // that cannot take over; its links are then whole-page loads.
+    const html = await (await page.request.get('/privacy-policy')).text();
+    const shell = new Set(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    );
+    expect(shell.size).toBeGreaterThan(0);
+    await page.route('**/assets/**/*.js', (route) =>
+      shell.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+    );
+    // The fixture's goto waits until the page is no longer inert.
+    await page.goto('/privacy-policy');
+    await page.getByRole('link', { name: 'Cookie policy' }).last().click();
+    await expect(page).toHaveURL(/\/cookie-policy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cookie policy' })).toBeVisible();
+  },
+);

@@ -2,7 +2,9 @@
 # `npm run test:deep`: what finds rare faults by volume, where `npm test` keeps one round of each
 # kind (decision 0098). Every Vitest file at TEST_DEPTH=deep: 2,000 fuzz requests an operation,
 # every crash suite at full count, and every integration file on both PGlite and PostgreSQL;
-# then the production build's Lighthouse audit with its performance score, on a quiet machine.
+# every browser test (the journeys npm test leaves out, both walks on the phone, the whole booking
+# journey on PostgreSQL too, decision 0097); then the production build's Lighthouse audit with its
+# performance score, on a quiet machine.
 # Run it before resolving anything that touches money, state or the HTTP surface.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +21,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 if [ ! -x "${CHROME_PATH:-/usr/bin/chromium}" ]; then
-  echo "The Lighthouse audit needs Chromium at /usr/bin/chromium (or set CHROME_PATH)." >&2
+  echo "The browser tests and the Lighthouse audit need Chromium at /usr/bin/chromium (or set CHROME_PATH)." >&2
   exit 1
 fi
 
@@ -34,6 +36,11 @@ vitest_time=$(since "$vitest_started")
 
 echo "== build"
 npx vite build --logLevel warn
+echo "== every browser test (Chromium), PGlite and PostgreSQL"
+e2e_rc=0
+e2e_started=$EPOCHREALTIME
+TEST_DEPTH=deep npx playwright test || e2e_rc=$?
+e2e_time=$(since "$e2e_started")
 echo "== Lighthouse audit, performance included"
 audit_rc=0
 audit_started=$EPOCHREALTIME
@@ -41,7 +48,8 @@ npm run --silent audit || audit_rc=$?
 audit_time=$(since "$audit_started")
 
 echo
-echo "test:deep took $(since "$started"): Vitest $vitest_time, Lighthouse $audit_time."
+echo "test:deep took $(since "$started"): Vitest $vitest_time, browser $e2e_time, Lighthouse $audit_time."
 [ "$vitest_rc" = 0 ] || echo "Vitest failed (above)." >&2
+[ "$e2e_rc" = 0 ] || echo "The browser tests failed (above)." >&2
 [ "$audit_rc" = 0 ] || echo "Lighthouse scores are below the thresholds (see bench/results/lighthouse.md)." >&2
-[ "$vitest_rc" = 0 ] && [ "$audit_rc" = 0 ]
+[ "$vitest_rc" = 0 ] && [ "$e2e_rc" = 0 ] && [ "$audit_rc" = 0 ]
