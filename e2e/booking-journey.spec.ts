@@ -5,6 +5,7 @@ import {
   chooseFirstSlot,
   createBookingWorld,
   dayLabel,
+  expectPaymentStepInView,
   expectTimeFreeAgain,
   payWithNewCard,
   setInvoiceArrangement,
@@ -140,20 +141,7 @@ test('a newcomer books and pays from the home page with the keyboard alone, then
   await expect(
     page.getByRole('radio', { name: /1 Princes Street, Edinburgh, EH2 2AA/ }),
   ).toBeChecked();
-  const paymentHeading = page.getByRole('heading', { name: 'Payment' });
-  await expect(paymentHeading).toBeFocused();
-  const next = page.getByRole('button', { name: 'Continue to payment' });
-  await expect(next).toBeInViewport();
-  const bars = await page.evaluate(() =>
-    Math.max(
-      ...[...document.querySelectorAll('header, .sticky')]
-        .map((el) => el.getBoundingClientRect())
-        .filter((r) => r.top < window.innerHeight / 2 && r.height < 200)
-        .map((r) => r.bottom),
-    ),
-  );
-  expect((await next.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bars);
-  expect((await paymentHeading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bars);
+  const next = await expectPaymentStepInView(page);
   await page.keyboard.press('Tab');
   await expect(next).toBeFocused();
   await page.keyboard.press('Enter');

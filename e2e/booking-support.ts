@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   newCustomer,
   saveAddress,
@@ -333,4 +333,27 @@ export async function cancelBooking(request: APIRequestContext, bookingId: strin
     headers: sameOrigin(),
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * After "Use this address": the payment step's heading has the focus, and it and "Continue to
+ * payment" are in view below the sticky header and step bar (their tops below the bars' bottom).
+ * Answers the "Continue to payment" button.
+ */
+export async function expectPaymentStepInView(page: Page): Promise<Locator> {
+  const heading = page.getByRole('heading', { name: 'Payment' });
+  await expect(heading).toBeFocused();
+  const next = page.getByRole('button', { name: 'Continue to payment' });
+  await expect(next).toBeInViewport();
+  const bars = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('header, .sticky')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.top < window.innerHeight / 2 && r.height < 200)
+        .map((r) => r.bottom),
+    ),
+  );
+  expect((await next.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bars);
+  expect((await heading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bars);
+  return next;
 }

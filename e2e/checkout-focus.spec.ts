@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
+import { test } from './fixtures';
 import { signedInCustomer } from './auth-support';
-import { chooseFirstSlot, createBookingWorld } from './booking-support';
+import { chooseFirstSlot, createBookingWorld, expectPaymentStepInView } from './booking-support';
 import { acceptCookiesUpFront } from './support';
 
 // On a phone, the sticky header and step bar take much of the screen: once an address is saved,
@@ -25,21 +25,5 @@ test('after "Use this address" the payment step is focused and in view below the
   await page.getByLabel('Postcode').fill('EH1 1AA');
   await page.getByRole('button', { name: 'Use this address' }).click();
 
-  const payment = page.getByRole('heading', { name: 'Payment' });
-  await expect(payment).toBeFocused();
-  const next = page.getByRole('button', { name: 'Continue to payment' });
-  await expect(next).toBeInViewport();
-  // Not under the sticky header and step bar: its top is below their bottom.
-  const bars = await page.evaluate(() =>
-    Math.max(
-      ...[...document.querySelectorAll('header, .sticky')]
-        .map((el) => el.getBoundingClientRect())
-        .filter((r) => r.top < window.innerHeight / 2 && r.height < 200)
-        .map((r) => r.bottom),
-    ),
-  );
-  const box = await next.boundingBox();
-  expect(box?.y ?? 0).toBeGreaterThanOrEqual(bars);
-  const headingBox = await payment.boundingBox();
-  expect(headingBox?.y ?? 0).toBeGreaterThanOrEqual(bars);
+  await expectPaymentStepInView(page);
 });
